@@ -1,0 +1,109 @@
+// The shape of an account's configuration (spec §3 Account, Menu item), shared by the server, which
+// validates every write with these schemas, and the browser, which renders the site from them.
+import { z } from "zod";
+
+export const LANGUAGE_CODES = [
+  "en", "es", "fr", "de", "it", "pt", "ru", "ja", "zh", "ko",
+  "ar", "hi", "bn", "tr", "vi", "pl", "nl", "sv", "uk", "th",
+] as const;
+
+const isoDate = z.string().datetime({ offset: true }).or(z.literal("")).optional();
+
+export const ZAccountNotices = z.object({
+  enable_header_notice: z.boolean().default(false),
+  header_notice: z.string().default(""),
+  header_notice_bg: z.string().default(""),
+  header_notice_start: isoDate,
+  header_notice_expire: isoDate,
+  enable_footer_notice: z.boolean().default(false),
+  footer_notice: z.string().default(""),
+  footer_notice_bg: z.string().default(""),
+});
+
+export const ZAccountSettings = z.object({
+  logo: z.string().default(""),
+  dark_logo: z.string().default(""),
+  logo_width: z.number().min(1).max(40).default(8),
+  sitetitle: z.string().min(1).max(120),
+  icon: z.string().default(""),
+  currency: z.string().length(3).default("USD"),
+  defaultLanguage: z.enum(LANGUAGE_CODES).default("en"),
+  onboard: z.boolean().default(true),
+  plan: z.string().uuid().nullable().default(null),
+  /** Where a dedicated installation's own backend lives (spec §3); empty on shared hosting. */
+  backend: z
+    .object({ url: z.string().default(""), anon_key: z.string().default(""), server_id: z.string().default("") })
+    .default({ url: "", anon_key: "", server_id: "" }),
+  notices: ZAccountNotices.default(ZAccountNotices.parse({})),
+});
+export type AccountSettings = z.infer<typeof ZAccountSettings>;
+
+export type MenuItem = {
+  id: string;
+  parent: string | null;
+  data: {
+    menuItem: {
+      label: string;
+      item_url: string;
+      item_type: "link" | "page" | "megamenu" | string;
+      mega_menu?: { columnCount: number; columns: { colSpan: number; rowSpan: number; content: string }[] };
+    };
+  };
+};
+export const ZMenuItem: z.ZodType<MenuItem> = z.object({
+  id: z.string(),
+  parent: z.string().nullable(),
+  data: z.object({
+    menuItem: z.object({
+      label: z.string(),
+      item_url: z.string(),
+      item_type: z.string(),
+      mega_menu: z
+        .object({
+          columnCount: z.number().int().min(1).max(6),
+          columns: z.array(z.object({ colSpan: z.number().int(), rowSpan: z.number().int(), content: z.string() })),
+        })
+        .optional(),
+    }),
+  }),
+});
+export const ZAccountMenus = z.object({ header: z.array(ZMenuItem).default([]), mobile: z.array(ZMenuItem).default([]) });
+export type AccountMenus = z.infer<typeof ZAccountMenus>;
+
+export const ZAccountHeader = z.object({
+  header_style: z.enum(["default", "transparent", "centered", "minimal"]).default("default"),
+  header_fix: z.boolean().default(true),
+  header_fontsize: z.number().min(10).max(24).default(15),
+  header_darklight: z.boolean().default(true),
+  header_search: z.boolean().default(true),
+  header_cart: z.boolean().default(true),
+  header_login: z.boolean().default(true),
+});
+export type AccountHeader = Partial<z.infer<typeof ZAccountHeader>>;
+
+export const ZFooterColumn = z.object({
+  title: z.string(),
+  type: z.enum(["links", "text"]),
+  width: z.number().int().min(1).max(12),
+  data: z.union([z.string(), z.array(z.object({ label: z.string(), url: z.string() }))]),
+});
+export const ZAccountFooter = z.object({
+  footer_style: z.enum(["default", "dark", "minimal"]).default("default"),
+  footer_columns: z.array(ZFooterColumn).default([]),
+  footer_bottom: z.string().default(""),
+  footer_bottom_links: z.array(z.object({ label: z.string(), url: z.string() })).default([]),
+});
+export type AccountFooter = Partial<z.infer<typeof ZAccountFooter>>;
+
+export const ZAccountTheme = z.object({
+  bodyStyle: z.enum(["boxed", "full"]).default("full"),
+  colors: z.record(z.string(), z.string()).optional(),
+  font: z.string().optional(),
+});
+export type AccountTheme = Partial<z.infer<typeof ZAccountTheme>>;
+
+export const ZAccountMisc = z.object({ scripts: z.string().default("") });
+export type AccountMisc = Partial<z.infer<typeof ZAccountMisc>>;
+
+/** Site-wide capability overrides per role name (spec §3 Account.caps). */
+export type AccountCaps = Record<string, string[]>;

@@ -1,0 +1,36 @@
+export const SITE_FEATURES = [
+  "lms",
+  "groups",
+  "appointments",
+  "gamification",
+  "single_session",
+] as const;
+
+export type SiteFeature = (typeof SITE_FEATURES)[number];
+export type SiteFeatures = Record<SiteFeature, boolean>;
+
+// Learning is what the product is for, so a site that never saved its flags still has it;
+// everything else is opt-in.
+export const DEFAULT_SITE_FEATURES: Readonly<SiteFeatures> = Object.freeze({
+  lms: true,
+  groups: false,
+  appointments: false,
+  gamification: false,
+  single_session: false,
+});
+
+export function isSiteFeature(value: string): value is SiteFeature {
+  return (SITE_FEATURES as readonly string[]).includes(value);
+}
+
+/**
+ * Stored account settings are often partial (older rows, hand edits), so a flag that was
+ * never written falls back to the default rather than silently switching the feature off.
+ */
+export function siteHasFeature(
+  features: Partial<SiteFeatures> | null | undefined,
+  feature: SiteFeature,
+): boolean {
+  const stored = features?.[feature];
+  return typeof stored === "boolean" ? stored : DEFAULT_SITE_FEATURES[feature];
+}

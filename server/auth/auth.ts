@@ -1,0 +1,123 @@
+// better-auth, configured for a platform of many sites: one login per person, sessions per site
+// (cookies are per host), argon2id hashes, TOTP second factor, database-backed rate limits so that
+// several web processes share one budget.
+import { createHash } from "node:crypto";
+import { hash as argonHash, verify as argonVerify } from "@node-rs/argon2";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { twoFactor } from "better-auth/plugins";
+import type { Config } from "../config";
+import type { Database } from "../db/client";
+import * as schema from "../db/schema";
+import { accounts as accountsModule } from "../modules/accounts";
+import { mail } from "../modules/mail";
+import { members as membersModule } from "../modules/members";
+import { currentScope } from "../request-scope";
+
+// OWASP's argon2id baseline (19 MiB, 2 passes, 1 lane).
+const ARGON = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+export const CLIENT_IP_HEADER = "x-atrium-client-ip";
+export const SIGN_IN_LIMIT = { window: 60, max: 10 } as const;
+
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export function createAuth(cfg: Config, database: Database) {
+  return betterAuth({
+    appName: "Atrium",
+    secret: cfg.authSecret,
+    basePath: "/api/auth",
+    // Only hosts the tenant middleware resolved ever reach this handler, so any host is allowed
+    // here; the Origin check on state-changing requests is done by our own middleware.
+    baseURL: { allowedHosts: ["*"], protocol: cfg.scheme },
+    database: drizzleAdapter(database.authDb, {
+      provider: "pg",
+      transaction: false,
+      schema: {
+        user: schema.users,
+        session: schema.sessions,
+        account: schema.authAccounts,
+        verification: schema.verifications,
+        twoFactor: schema.twoFactors,
+        rateLimit: schema.rateLimits,
+      },
+    }),
+    user: { modelName: "user" },
+    session: {
+      additionalFields: { accountId: { type: "string", required: true, input: false } },
+      cookieCache: { enabled: false },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      requireEmailVerification: false,
+      password: {
+        hash: (password) => argonHash(password, ARGON),
+        verify: ({ hash, password }) => argonVerify(hash, password),
+      },
+      resetPasswordTokenExpiresIn: 3600,
+      sendResetPassword: async ({ user, url }) => {
+        const { site } = currentScope();
+        await mail.enqueue(database.db, site.accountId, {
+          to: user.email,
+          kind: "password_reset",
+          subject: `Reset your password for ${site.settings.sitetitle}`,
+          text: `Someone asked to reset the password of ${user.email}.\n\nOpen this link to choose a new one (valid for one hour):\n${url}\n\nIf it was not you, ignore this message.`,
+        });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      sendVerificationEmail: async ({ user, url }) => {
+        const { site } = currentScope();
+        await mail.enqueue(database.db, site.accountId, {
+          to: user.email,
+          kind: "verify_email",
+          subject: `Confirm your e-mail for ${site.settings.sitetitle}`,
+          text: `Welcome, ${user.name}.\n\nConfirm your e-mail address by opening:\n${url}\n`,
+        });
+      },
+    },
+    rateLimit: {
+      enabled: cfg.authRateLimit,
+      storage: "database",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": SIGN_IN_LIMIT,
+        "/sign-up/email": { window: 60, max: 10 },
+        "/request-password-reset": { window: 60, max: 5 },
+        "/two-factor/verify-totp": { window: 60, max: 10 },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      cookiePrefix: "atrium",
+      useSecureCookies: cfg.scheme === "https",
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+    },
+    plugins: [twoFactor({ issuer: "Atrium" })],
+    databaseHooks: {
+      session: {
+        create: {
+          before: async (session) => {
+            const { site } = currentScope();
+            return { data: { ...session, accountId: site.accountId } };
+          },
+          after: async (session) => {
+            const { site } = currentScope();
+            await membersModule.joinOnSignIn(database.db, site, session.userId);
+            if (site.features.single_session) {
+              const owner = await accountsModule.isOwnerUser(database.db, site, session.userId);
+              if (!owner) await membersModule.endOtherSessions(database.db, site.accountId, session.userId, session.id, hashToken);
+            }
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

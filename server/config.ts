@@ -1,0 +1,107 @@
+// Environment → typed configuration. Every variable is documented in the README; a bad value stops
+// the process at start-up with a message naming it. Secrets that are not given are generated once
+// and kept in DATA_DIR, so restarts keep sessions valid.
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", "on", "off", "yes", "no"])
+  .transform((v) => ["true", "1", "on", "yes"].includes(v));
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  BASE_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]+(:\d+)?$/i, "BASE_DOMAIN must be a host with an optional port, e.g. localhost:3000")
+    .default("localhost:3000"),
+  PUBLIC_SCHEME: z.enum(["http", "https"]).default("http"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default("Atrium <no-reply@atrium.localhost>"),
+  STAFF_EMAILS: z.string().default("staff@atrium.test"),
+  AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
+  EMAIL_DNS_CHECK: bool.default(true),
+  AUTH_RATE_LIMIT: bool.default(true),
+  SEED_DEMO: bool.default(false),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  ATRIUM_ROLE: z.enum(["web", "worker", "all"]).default("all"),
+});
+
+export type Config = {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  baseDomain: string;
+  scheme: "http" | "https";
+  dataDir: string;
+  databaseUrl?: string;
+  poolSize: number;
+  smtpUrl?: string;
+  mailFrom: string;
+  staffEmails: string[];
+  authSecret: string;
+  emailDnsCheck: boolean;
+  authRateLimit: boolean;
+  seedDemo: boolean;
+  logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  role: "web" | "worker" | "all";
+};
+
+export class ConfigError extends Error {}
+
+function secretsFrom(dataDir: string): { authSecret: string } {
+  const file = resolve(dataDir, "secrets.json");
+  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8"));
+  const secrets = { authSecret: randomBytes(32).toString("base64url") };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv): Config {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const roleArg = argv.find((a) => a.startsWith("--role="))?.slice("--role=".length);
+  const role = roleArg ?? e.ATRIUM_ROLE;
+  if (role !== "web" && role !== "worker" && role !== "all") {
+    throw new ConfigError(`Invalid configuration:\n  --role: expected web, worker or all, got "${role}"`);
+  }
+  // DATA_DIR=":memory:" keeps everything in memory (tests, benchmarks): nothing is written to disk.
+  const memory = e.DATA_DIR === ":memory:";
+  const dataDir = memory ? ":memory:" : resolve(e.DATA_DIR);
+  const authSecret = e.AUTH_SECRET ?? (memory ? randomBytes(32).toString("base64url") : secretsFrom(dataDir).authSecret);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    baseDomain: e.BASE_DOMAIN.toLowerCase(),
+    scheme: e.PUBLIC_SCHEME,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    poolSize: e.DATABASE_POOL_SIZE,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    staffEmails: e.STAFF_EMAILS.split(",")
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+    authSecret,
+    emailDnsCheck: e.EMAIL_DNS_CHECK,
+    authRateLimit: e.AUTH_RATE_LIMIT,
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+    role,
+  };
+}
+
+/** The public origin of a host on this installation (e.g. http://demo.localhost:3000). */
+export const originOf = (cfg: Pick<Config, "scheme">, host: string) => `${cfg.scheme}://${host}`;

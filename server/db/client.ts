@@ -1,0 +1,80 @@
+// Opens the database: PGlite in DATA_DIR when DATABASE_URL is unset, PostgreSQL when it is set.
+// Both give the same Drizzle API, so nothing above this file knows which one it runs on.
+import { mkdirSync } from "node:fs";
+import { resolve } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+/** A raw SQL runner for the few callers that are not Drizzle (migrations, pg-boss). */
+export type SqlRunner = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+
+export type Database = {
+  kind: "pglite" | "postgres";
+  /** The application's handle; tenant work goes through withTenant/withPlatform on it. */
+  db: Db;
+  /** The handle for the auth library: it runs as the platform role, never as the owner. */
+  authDb: Db;
+  sql: SqlRunner;
+  pglite?: PGlite;
+  url?: string;
+  close(): Promise<void>;
+};
+
+export type OpenOptions = { url?: string; dataDir?: string; memory?: boolean; poolSize?: number };
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.url) return openPostgres(opts.url, opts.poolSize ?? 10);
+  let dir: string | undefined;
+  if (!opts.memory) {
+    dir = resolve(opts.dataDir ?? "./data", "pgdata");
+    mkdirSync(dir, { recursive: true });
+  }
+  const client = dir ? new PGlite(dir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    kind: "pglite",
+    db,
+    authDb: db,
+    pglite: client,
+    sql: async (text, values) => {
+      const r = await client.query<Record<string, unknown>>(text, values as unknown[]);
+      return { rows: r.rows };
+    },
+    close: () => client.close(),
+  };
+}
+
+function openPostgres(url: string, poolSize: number): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const authPool = new pg.Pool({ connectionString: url, max: Math.max(2, Math.ceil(poolSize / 2)) });
+  // The auth library's queries are cross-tenant by nature (sign-in knows no site yet).
+  authPool.on("connect", (c) => {
+    c.query("SET ROLE atrium_platform").catch(() => undefined);
+  });
+  const swallow = () => undefined;
+  pool.on("error", swallow);
+  authPool.on("error", swallow);
+  return {
+    kind: "postgres",
+    db: drizzlePg(pool, { schema }) as unknown as Db,
+    authDb: drizzlePg(authPool, { schema }) as unknown as Db,
+    url,
+    sql: async (text, values) => {
+      const r = await pool.query(text, values as unknown[]);
+      return { rows: r.rows };
+    },
+    close: async () => {
+      await Promise.all([pool.end(), authPool.end()]);
+    },
+  };
+}

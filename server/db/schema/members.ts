@@ -1,0 +1,67 @@
+// Who belongs to a site and what they may do there: a members row per person per site, with a role.
+import { sql } from "drizzle-orm";
+import { foreignKey, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { accountIdColumn, tenantPolicies } from "./_tenancy";
+import { accounts } from "./accounts";
+import { users } from "./auth";
+
+export const roles = pgTable(
+  "roles",
+  {
+    accountId: accountIdColumn().references(() => accounts.accountId, { onDelete: "cascade" }),
+    roleId: uuid("role_id").notNull().default(sql`gen_random_uuid()`),
+    name: text("name").notNull(),
+    caps: jsonb("caps").$type<string[]>().notNull().default([]),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.roleId] }),
+    uniqueIndex("roles_account_name_idx").on(t.accountId, t.name),
+    ...tenantPolicies(),
+  ],
+);
+
+export const members = pgTable(
+  "members",
+  {
+    accountId: accountIdColumn().references(() => accounts.accountId, { onDelete: "cascade" }),
+    id: uuid("id").notNull().default(sql`gen_random_uuid()`),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    slug: text("slug").notNull(),
+    roleId: uuid("role_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.id] }),
+    uniqueIndex("members_account_user_idx").on(t.accountId, t.userId),
+    uniqueIndex("members_account_slug_idx").on(t.accountId, t.slug),
+    foreignKey({ columns: [t.accountId, t.roleId], foreignColumns: [roles.accountId, roles.roleId] }),
+    ...tenantPolicies(),
+  ],
+);
+
+/** Integration keys: only a hash is kept; the key itself is shown once when it is created. */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    accountId: accountIdColumn().references(() => accounts.accountId, { onDelete: "cascade" }),
+    id: uuid("id").notNull().default(sql`gen_random_uuid()`),
+    name: text("name").notNull(),
+    prefix: text("prefix").notNull(),
+    keyHash: text("key_hash").notNull(),
+    createdBy: uuid("created_by").notNull(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.id] }),
+    uniqueIndex("api_keys_hash_idx").on(t.keyHash),
+    foreignKey({ columns: [t.accountId, t.createdBy], foreignColumns: [members.accountId, members.id] }).onDelete("cascade"),
+    ...tenantPolicies(),
+  ],
+);

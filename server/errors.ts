@@ -1,0 +1,38 @@
+// One error type with a closed list of codes. The internal message stays in logs; `message` is what
+// a caller reads. Converted to JSON once, at the HTTP edge.
+export const ERROR_STATUS = {
+  bad_request: 400,
+  invalid_json: 400,
+  validation_failed: 422,
+  not_authenticated: 401,
+  forbidden: 403,
+  plan_required: 403,
+  feature_disabled: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  origin_mismatch: 403,
+  internal: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.status = ERROR_STATUS[code];
+  }
+}
+
+export const notFound = (what = "Resource") => new AppError("not_found", `${what} not found`);
+
+/** The exact §8 message for a request without a session. */
+export const NOT_AUTHENTICATED_MESSAGE = "The user does not have an active session or is not authenticated";
+export const notAuthenticated = () => new AppError("not_authenticated", NOT_AUTHENTICATED_MESSAGE);

@@ -1,0 +1,76 @@
+// The one HTTP application: tenant by host, sessions, the auth routes, the REST API, the spec's
+// own endpoints, static assets and, for everything else, React Router's server rendering.
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { ServerBuild } from "react-router";
+import { createRequestHandler } from "react-router";
+import { AppError } from "../errors";
+import { runInScope } from "../request-scope";
+import { renderApiDocs } from "./api/docs-page";
+import { createSpecEndpoints } from "./api/spec-endpoints";
+import { createV1 } from "./api/v1";
+import type { AppEnv, Platform } from "./env";
+import { handleError } from "./errors";
+import { clientIp } from "./middleware/client-ip";
+import { originCheck } from "./middleware/origin";
+import { session } from "./middleware/session";
+import { tenant } from "./middleware/tenant";
+import { buildLoadContext } from "./load-context";
+
+const MAX_JSON_BODY = 1024 * 1024;
+
+export type HttpOptions = {
+  /** The React Router server build; without it only the API answers (integration tests). */
+  build?: ServerBuild | (() => Promise<ServerBuild>);
+  /** Serves build/client files (assets) when given. */
+  staticHandler?: Parameters<Hono<AppEnv>["use"]>[1];
+};
+
+export function createHttpApp(platform: Platform, opts: HttpOptions = {}) {
+  const app = new Hono<AppEnv>();
+  app.onError(handleError);
+  app.notFound((c) => c.json({ error: { code: "not_found", message: `No route for ${c.req.method} ${c.req.path}` } }, 404));
+
+  app.get("/healthz", (c) => c.json({ ok: true }));
+  if (opts.staticHandler) app.use("/assets/*", opts.staticHandler);
+
+  app.use("*", async (c, next) => {
+    c.set("platform", platform);
+    await next();
+  });
+  app.use("*", tenant);
+  app.use("*", originCheck);
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize: MAX_JSON_BODY,
+      onError: () => {
+        throw new AppError("payload_too_large", "The request body is larger than 1 MB");
+      },
+    }),
+  );
+
+  app.on(["GET", "POST"], "/api/auth/*", clientIp, (c) =>
+    runInScope({ site: c.get("site"), origin: c.get("origin") }, () => platform.auth.handler(c.req.raw)),
+  );
+
+  app.use("*", session);
+
+  const v1 = createV1();
+  app.route("/api/v1", v1);
+  app.get("/api/docs", async (c) => {
+    const res = await v1.request("/openapi.json");
+    return c.html(renderApiDocs(await res.json()));
+  });
+  app.route("/api", createSpecEndpoints());
+  app.all("/api/*", (c) => c.json({ error: { code: "not_found", message: `No API route ${c.req.method} ${c.req.path}` } }, 404));
+
+  if (opts.build) {
+    const handler = createRequestHandler(opts.build, platform.cfg.env === "development" ? "development" : "production");
+    app.all("*", (c) => {
+      const ctx = buildLoadContext(c);
+      return runInScope({ site: c.get("site"), origin: c.get("origin") }, () => handler(c.req.raw, ctx));
+    });
+  }
+  return app;
+}

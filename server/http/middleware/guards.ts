@@ -1,0 +1,53 @@
+// Access rules declared on routes, so a reader sees them without reading the handler:
+// requireSession(), requireCap("manage_options"), requireFeature("lms"), requirePlanFeature("forms").
+import type { MiddlewareHandler } from "hono";
+import { hasCap, type RoleCap } from "../../../core/roles";
+import { siteHasFeature, type SiteFeature } from "../../../core/features";
+import { planAllows } from "../../../core/plans";
+import { AppError, notAuthenticated } from "../../errors";
+import type { AppEnv } from "../env";
+
+export const requireSession = (): MiddlewareHandler<AppEnv> => async (c, next) => {
+  if (!c.get("user")) {
+    const ended = c.get("sessionEnded");
+    if (ended) throw new AppError("not_authenticated", "Your session was ended because you signed in elsewhere", { reason: ended });
+    throw notAuthenticated();
+  }
+  await next();
+};
+
+/** Any of the listed capabilities on this site (the owner has all of them). */
+export const requireCap = (...caps: RoleCap[]): MiddlewareHandler<AppEnv> => async (c, next) => {
+  if (!c.get("user")) throw notAuthenticated();
+  const m = c.get("member");
+  if (!m || !(m.isOwner || caps.some((cap) => hasCap(m.caps, cap)))) {
+    throw new AppError("forbidden", `This needs the ${caps.join(" or ")} capability on this site`);
+  }
+  await next();
+};
+
+export const requireFeature = (feature: SiteFeature): MiddlewareHandler<AppEnv> => async (c, next) => {
+  if (!siteHasFeature(c.get("site").features, feature)) {
+    throw new AppError("feature_disabled", `The ${feature} feature is not enabled on this site`);
+  }
+  await next();
+};
+
+export const requirePlanFeature = (feature: string): MiddlewareHandler<AppEnv> => async (c, next) => {
+  if (!planAllows(c.get("site").settings.plan, feature)) {
+    throw new AppError("plan_required", `The site's plan does not include ${feature}`);
+  }
+  await next();
+};
+
+export const requireStaff = (): MiddlewareHandler<AppEnv> => async (c, next) => {
+  if (!c.get("user")) throw notAuthenticated();
+  if (!c.get("isStaff") || !c.get("site").isPlatform) throw new AppError("forbidden", "Staff only");
+  await next();
+};
+
+/** Browser sessions only: integration keys may not manage keys or sites. */
+export const requireBrowserSession = (): MiddlewareHandler<AppEnv> => async (c, next) => {
+  if (c.get("viaApiKey")) throw new AppError("forbidden", "API keys cannot do this; sign in instead");
+  await next();
+};

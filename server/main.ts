@@ -1,0 +1,124 @@
+// Reads config, opens and migrates the database, starts jobs and HTTP. `--role=web` serves only,
+// `--role=worker` only runs jobs, the default does both.
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { serve } from "@hono/node-server";
+import { serveStatic } from "@hono/node-server/serve-static";
+import type { ServerBuild } from "react-router";
+import { createAuth } from "./auth/auth";
+import { ConfigError, type Config, loadConfig } from "./config";
+import { openDatabase } from "./db/client";
+import { migrateDatabase } from "./db/migrate";
+import { createHttpApp } from "./http/app";
+import { jobs } from "./jobs/queue";
+import { createTransport } from "./mail/transport";
+import { accounts } from "./modules/accounts";
+import { billing } from "./modules/billing";
+import { mail } from "./modules/mail";
+import { options } from "./modules/options";
+import { bus } from "./realtime/bus";
+import { DEMO_PASSWORD } from "./seed/builders";
+import { DEMO_LOGINS, seedDemo } from "./seed/demo";
+
+export type Running = { url: string; port: number; close(): Promise<void>; platform: import("./http/env").Platform };
+
+export async function start(cfg: Config, opts: { build?: ServerBuild; clientDir?: string; quiet?: boolean } = {}): Promise<Running> {
+  const database = await openDatabase({
+    url: cfg.databaseUrl,
+    dataDir: cfg.dataDir,
+    memory: cfg.dataDir === ":memory:",
+    poolSize: cfg.poolSize,
+  });
+  await migrateDatabase(database);
+  const platformSite = await accounts.ensurePlatform(database.db);
+  await options.seedDefaults(database.db, platformSite.accountId);
+  await billing.syncPlans(database.db);
+  const auth = createAuth(cfg, database);
+  mail.configure(database.db, createTransport(cfg.smtpUrl), cfg.mailFrom);
+  const stopBus = database.url ? await bus.connect(database.url) : async () => undefined;
+  await jobs.start(database, { work: cfg.role !== "web" });
+
+  let seeded = false;
+  if (cfg.seedDemo) seeded = (await seedDemo(database.db, auth, cfg.staffEmails[0] ?? "staff@atrium.test")).created;
+
+  const platform = { cfg, database, auth };
+  let server: ReturnType<typeof serve> | null = null;
+  let port = cfg.port;
+  if (cfg.role !== "worker") {
+    const clientDir = opts.clientDir;
+    const app = createHttpApp(platform, {
+      build: opts.build,
+      staticHandler: clientDir
+        ? serveStatic({
+            root: clientDir,
+            onFound: (_path, c) => {
+              c.header("Cache-Control", "public, max-age=31536000, immutable");
+            },
+          })
+        : undefined,
+    });
+    await new Promise<void>((ready) => {
+      server = serve({ fetch: app.fetch, port: cfg.port, hostname: cfg.host }, (info) => {
+        port = info.port;
+        ready();
+      });
+    });
+  }
+  const base = cfg.baseDomain.includes(":") ? cfg.baseDomain : `${cfg.baseDomain}${port === 80 ? "" : `:${port}`}`;
+  const url = `${cfg.scheme}://${base}`;
+  if (!opts.quiet && cfg.logLevel !== "silent") {
+    const demo = `${cfg.scheme}://demo.${base}`;
+    console.log(`\nAtrium is running (${database.kind}, role ${cfg.role}).`);
+    if (cfg.role !== "worker") {
+      console.log(`  Platform:   ${url}`);
+      console.log(`  Demo site:  ${demo}`);
+      console.log(`  API docs:   ${url}/api/docs`);
+    }
+    if (cfg.seedDemo) {
+      console.log(`\nDemo logins (password "${DEMO_PASSWORD}")${seeded ? " — created now" : ""}:`);
+      console.log(`  owner       ${DEMO_LOGINS.owner}       (${demo}/login)`);
+      console.log(`  instructor  ${DEMO_LOGINS.instructor}  (${demo}/login)`);
+      console.log(`  student     ${DEMO_LOGINS.student}     (${demo}/login)`);
+      console.log(`  staff       ${cfg.staffEmails[0]}      (${url}/login)\n`);
+    }
+  }
+  return {
+    url,
+    port,
+    platform,
+    async close() {
+      if (server) await new Promise<void>((r) => (server as unknown as { close(cb: () => void): void }).close(() => r()));
+      await jobs.stop();
+      await stopBus();
+      await database.close();
+    },
+  };
+}
+
+async function loadBuild(): Promise<{ build?: ServerBuild; clientDir?: string }> {
+  const serverEntry = resolve("build/server/index.js");
+  if (!existsSync(serverEntry)) return {};
+  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  return { build, clientDir: "build/client" };
+}
+
+const isEntry = process.argv[1] && /main\.(ts|js|mjs)$/.test(process.argv[1]);
+if (isEntry) {
+  try {
+    const cfg = loadConfig();
+    const running = await start(cfg, await loadBuild());
+    const stop = async () => {
+      await running.close();
+      process.exit(0);
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}

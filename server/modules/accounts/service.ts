@@ -1,0 +1,214 @@
+import { and, eq, sql } from "drizzle-orm";
+import { ZAccountSettings } from "../../../core/account";
+import { DEFAULT_SITE_FEATURES } from "../../../core/features";
+import { normalizeHost } from "../../../core/domain-rule";
+import { isAcceptableCustomDomain } from "../../../core/site-address";
+import { isValidSiteSlug } from "../../../core/site-slug-rule";
+import type { Db, Tx } from "../../db/client";
+import { accounts as accountsTable, members, roles } from "../../db/schema";
+import { withPlatform, withTenant } from "../../db/tenant";
+import { AppError } from "../../errors";
+import { bus } from "../../realtime/bus";
+import { hostCache } from "./host-cache";
+import type { HostResolution, SiteAccount } from "./types";
+import { DEFAULT_ROLES } from "../../../core/roles";
+import { uniqueMemberSlug } from "../members/slug";
+
+export const PLATFORM_SLUG = "www";
+const ACCOUNT_CHANGED = "account_changed";
+
+bus.on(ACCOUNT_CHANGED, (id) => hostCache.invalidateAccount(String(id)));
+
+type AccountRow = typeof accountsTable.$inferSelect;
+
+const toSite = (r: AccountRow): SiteAccount => ({
+  accountId: r.accountId,
+  slug: r.slug,
+  domain: r.domain,
+  isPlatform: r.isPlatform,
+  ownerUserId: r.ownerUserId,
+  settings: ZAccountSettings.parse(r.settings),
+  features: { ...DEFAULT_SITE_FEATURES, ...r.features },
+  menus: r.menus,
+  header: r.header,
+  footer: r.footer,
+  theme: r.theme,
+  misc: r.misc,
+  caps: r.caps,
+});
+
+async function lookupHost(db: Db, baseDomain: string, host: string): Promise<HostResolution> {
+  const base = baseDomain.toLowerCase();
+  return withPlatform(db, async (tx) => {
+    let row: AccountRow | undefined;
+    if (host === base) {
+      [row] = await tx.select().from(accountsTable).where(eq(accountsTable.isPlatform, true)).limit(1);
+    } else if (host.endsWith(`.${base}`)) {
+      const slug = host.slice(0, -(base.length + 1));
+      if (!slug.includes(".")) {
+        [row] = await tx.select().from(accountsTable).where(eq(accountsTable.slug, slug)).limit(1);
+        if (row?.isPlatform) row = undefined;
+      }
+    } else {
+      const bare = normalizeHost(host);
+      if (isAcceptableCustomDomain(bare)) {
+        [row] = await tx.select().from(accountsTable).where(eq(accountsTable.domain, bare)).limit(1);
+      }
+    }
+    return row ? { kind: "site", site: toSite(row) } : { kind: "unknown" };
+  });
+}
+
+async function seedRoles(tx: Tx, accountId: string) {
+  await tx
+    .insert(roles)
+    .values(DEFAULT_ROLES.map((r) => ({ accountId, name: r.name, caps: [...r.caps] })))
+    .onConflictDoNothing();
+}
+
+async function createAccountRow(
+  tx: Tx,
+  input: { slug: string; sitetitle: string; ownerUserId: string | null; isPlatform?: boolean; plan?: string | null },
+) {
+  const settings = ZAccountSettings.parse({ sitetitle: input.sitetitle, plan: input.plan ?? null });
+  const [row] = await tx
+    .insert(accountsTable)
+    .values({
+      slug: input.slug,
+      isPlatform: input.isPlatform ?? false,
+      ownerUserId: input.ownerUserId,
+      settings,
+      features: { ...DEFAULT_SITE_FEATURES },
+    })
+    .returning();
+  await seedRoles(tx, row.accountId);
+  return row;
+}
+
+export const accounts = {
+  /** The site for a Host header value, or unknown. The platform's own site answers the base domain. */
+  async resolveHost(db: Db, baseDomain: string, rawHost: string | undefined | null): Promise<HostResolution> {
+    const host = (rawHost ?? "").trim().toLowerCase().replace(/\.$/, "");
+    if (!host) return { kind: "unknown" };
+    const cached = hostCache.get(host);
+    if (cached) return cached;
+    const resolved = await lookupHost(db, baseDomain, host);
+    hostCache.set(host, resolved);
+    return resolved;
+  },
+
+  async bySlug(db: Db, slug: string): Promise<SiteAccount | null> {
+    const [row] = await withPlatform(db, (tx) => tx.select().from(accountsTable).where(eq(accountsTable.slug, slug)).limit(1));
+    return row ? toSite(row) : null;
+  },
+
+  async getPlatform(db: Db): Promise<SiteAccount | null> {
+    const [row] = await withPlatform(db, (tx) =>
+      tx.select().from(accountsTable).where(eq(accountsTable.isPlatform, true)).limit(1),
+    );
+    return row ? toSite(row) : null;
+  },
+
+  async ensurePlatform(db: Db, sitetitle = "Atrium"): Promise<SiteAccount> {
+    const existing = await accounts.getPlatform(db);
+    if (existing) return existing;
+    const row = await withPlatform(db, (tx) =>
+      createAccountRow(tx, { slug: PLATFORM_SLUG, sitetitle, ownerUserId: null, isPlatform: true }),
+    );
+    return toSite(row);
+  },
+
+  /**
+   * Creates a site for an account owner (`/dashboard/setup`): the account, its seeded roles and the
+   * owner's admin membership, in one transaction.
+   */
+  async createSite(
+    db: Db,
+    owner: { userId: string; name: string; email: string },
+    input: { slug: string; sitetitle: string; plan?: string | null },
+  ): Promise<SiteAccount> {
+    const slug = input.slug.trim().toLowerCase();
+    if (!isValidSiteSlug(slug)) {
+      throw new AppError("validation_failed", "This address is not available", {
+        field: "slug",
+        reason: "3 to 40 lowercase letters, digits or hyphens, not a reserved word",
+      });
+    }
+    const sitetitle = input.sitetitle.trim();
+    if (!sitetitle || sitetitle.length > 120) {
+      throw new AppError("validation_failed", "Site title is required (at most 120 characters)", { field: "sitetitle" });
+    }
+    try {
+      const row = await withPlatform(db, async (tx) => {
+        const created = await createAccountRow(tx, { slug, sitetitle, ownerUserId: owner.userId, plan: input.plan });
+        const [admin] = await tx
+          .select()
+          .from(roles)
+          .where(and(eq(roles.accountId, created.accountId), eq(roles.name, "admin")));
+        await tx.insert(members).values({
+          accountId: created.accountId,
+          userId: owner.userId,
+          name: owner.name,
+          email: owner.email,
+          slug: await uniqueMemberSlug(tx, created.accountId, owner.name || owner.email),
+          roleId: admin.roleId,
+        });
+        return created;
+      });
+      await bus.publish(ACCOUNT_CHANGED, row.accountId);
+      return toSite(row);
+    } catch (err) {
+      if (isUniqueViolation(err)) {
+        throw new AppError("conflict", "This address is already taken", { field: "slug" });
+      }
+      throw err;
+    }
+  },
+
+  /** Sites a person owns, for the account-owner dashboard. */
+  async ownedBy(db: Db, userId: string): Promise<SiteAccount[]> {
+    const rows = await withPlatform(db, (tx) =>
+      tx.select().from(accountsTable).where(eq(accountsTable.ownerUserId, userId)).orderBy(accountsTable.createdAt),
+    );
+    return rows.map(toSite);
+  },
+
+  async isOwnerUser(_db: Db, site: SiteAccount, userId: string): Promise<boolean> {
+    return site.ownerUserId === userId;
+  },
+
+  /** Applies a change to an account row inside a tenant transaction and tells every process. */
+  async update(db: Db, accountId: string, patch: Partial<Pick<AccountRow, "slug" | "domain" | "settings" | "features" | "menus" | "header" | "footer" | "theme" | "misc">>) {
+    if (patch.domain != null) {
+      const d = normalizeHost(patch.domain);
+      if (!isAcceptableCustomDomain(d)) {
+        throw new AppError("validation_failed", "This is not a valid domain name", { field: "domain" });
+      }
+      patch = { ...patch, domain: d };
+    }
+    const [row] = await withTenant(db, accountId, (tx) =>
+      tx
+        .update(accountsTable)
+        .set({ ...patch, updatedAt: sql`now()` })
+        .where(eq(accountsTable.accountId, accountId))
+        .returning(),
+    );
+    if (!row) throw new AppError("not_found", "Site not found");
+    await bus.publish(ACCOUNT_CHANGED, accountId);
+    return toSite(row);
+  },
+
+  invalidate: (accountId: string) => bus.publish(ACCOUNT_CHANGED, accountId),
+};
+
+export function isUniqueViolation(err: unknown): boolean {
+  const seen = new Set<unknown>();
+  let e: unknown = err;
+  while (e && typeof e === "object" && !seen.has(e)) {
+    seen.add(e);
+    if ((e as { code?: string }).code === "23505") return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+

@@ -1,0 +1,5 @@
+// Who belongs to a site: members, their roles and capabilities, joining on sign-in, and the
+// single-session rule that ends a person's older sessions on a site.
+export { members } from "./service";
+export type { MemberContext, MemberView } from "./service";
+export { uniqueMemberSlug } from "./slug";

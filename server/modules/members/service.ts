@@ -1,0 +1,183 @@
+import { and, eq, ne } from "drizzle-orm";
+import { CAPS, ADMIN_PERMISSIONS } from "../../../core/roles";
+import type { Db } from "../../db/client";
+import { endedSessions, members as membersTable, roles, sessions, users } from "../../db/schema";
+import { withTenant } from "../../db/tenant";
+import { AppError, notFound } from "../../errors";
+import type { SiteAccount } from "../accounts/types";
+import { uniqueMemberSlug } from "./slug";
+
+export type MemberView = {
+  id: string;
+  userId: string;
+  name: string;
+  email: string;
+  slug: string;
+  role: string;
+  roleId: string;
+  createdAt: string;
+};
+
+/** The signed-in person as this site sees them. */
+export type MemberContext = {
+  member: MemberView;
+  role: string;
+  caps: string[];
+  isOwner: boolean;
+};
+
+const KNOWN_CAPS = new Set<string>([...CAPS, ...ADMIN_PERMISSIONS]);
+
+const memberColumns = {
+  id: membersTable.id,
+  userId: membersTable.userId,
+  name: membersTable.name,
+  email: membersTable.email,
+  slug: membersTable.slug,
+  role: roles.name,
+  roleId: membersTable.roleId,
+  caps: roles.caps,
+  createdAt: membersTable.createdAt,
+};
+
+type MemberRow = { id: string; userId: string; name: string; email: string; slug: string; role: string; roleId: string; caps: string[]; createdAt: Date };
+const view = (r: MemberRow): MemberView => ({
+  id: r.id,
+  userId: r.userId,
+  name: r.name,
+  email: r.email,
+  slug: r.slug,
+  role: r.role,
+  roleId: r.roleId,
+  createdAt: r.createdAt.toISOString(),
+});
+
+export const members = {
+  /** Signing in or up on a site makes the person a member of it (a student) if they are not yet. */
+  async joinOnSignIn(db: Db, site: SiteAccount, userId: string): Promise<void> {
+    await withTenant(db, site.accountId, async (tx) => {
+      const [existing] = await tx
+        .select({ id: membersTable.id })
+        .from(membersTable)
+        .where(and(eq(membersTable.accountId, site.accountId), eq(membersTable.userId, userId)));
+      if (existing) return;
+      const [user] = await tx.select().from(users).where(eq(users.id, userId));
+      if (!user) return;
+      const roleName = site.ownerUserId === userId ? "admin" : "student";
+      const [role] = await tx
+        .select()
+        .from(roles)
+        .where(and(eq(roles.accountId, site.accountId), eq(roles.name, roleName)));
+      await tx
+        .insert(membersTable)
+        .values({
+          accountId: site.accountId,
+          userId,
+          name: user.name,
+          email: user.email,
+          slug: await uniqueMemberSlug(tx, site.accountId, user.name || user.email),
+          roleId: role.roleId,
+        })
+        .onConflictDoNothing();
+    });
+  },
+
+  /** Ends every other session of this person on this site and remembers why, for the next request. */
+  async endOtherSessions(db: Db, accountId: string, userId: string, keepSessionId: string, hash: (t: string) => string) {
+    await withTenant(db, accountId, async (tx) => {
+      const others = await tx
+        .delete(sessions)
+        .where(and(eq(sessions.accountId, accountId), eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+        .returning({ token: sessions.token });
+      if (others.length) {
+        await tx
+          .insert(endedSessions)
+          .values(others.map((o) => ({ accountId, tokenHash: hash(o.token), reason: "single_session" })));
+      }
+    });
+  },
+
+  /** Why a session token no longer works on this site, if the site ended it. */
+  async endedReason(db: Db, accountId: string, tokenHash: string): Promise<string | null> {
+    const [row] = await withTenant(db, accountId, (tx) =>
+      tx
+        .select({ reason: endedSessions.reason })
+        .from(endedSessions)
+        .where(and(eq(endedSessions.accountId, accountId), eq(endedSessions.tokenHash, tokenHash)))
+        .limit(1),
+    );
+    return row?.reason ?? null;
+  },
+
+  async context(db: Db, site: SiteAccount, userId: string): Promise<MemberContext | null> {
+    const [row] = await withTenant(db, site.accountId, (tx) =>
+      tx
+        .select(memberColumns)
+        .from(membersTable)
+        .innerJoin(roles, and(eq(roles.accountId, membersTable.accountId), eq(roles.roleId, membersTable.roleId)))
+        .where(and(eq(membersTable.accountId, site.accountId), eq(membersTable.userId, userId))),
+    );
+    if (!row) return null;
+    const isOwner = site.ownerUserId === userId;
+    const siteCaps = site.caps[row.role] ?? [];
+    const caps = [...new Set([...row.caps, ...siteCaps])].filter((c) => KNOWN_CAPS.has(c));
+    return { member: view(row), role: isOwner ? "owner" : row.role, caps, isOwner };
+  },
+
+  async get(db: Db, accountId: string, memberId: string): Promise<MemberView> {
+    const [row] = await withTenant(db, accountId, (tx) =>
+      tx
+        .select(memberColumns)
+        .from(membersTable)
+        .innerJoin(roles, and(eq(roles.accountId, membersTable.accountId), eq(roles.roleId, membersTable.roleId)))
+        .where(and(eq(membersTable.accountId, accountId), eq(membersTable.id, memberId))),
+    );
+    if (!row) throw notFound("Member");
+    return view(row);
+  },
+
+  async list(db: Db, accountId: string, page: number, perPage: number) {
+    return withTenant(db, accountId, async (tx) => {
+      const rows = await tx
+        .select(memberColumns)
+        .from(membersTable)
+        .innerJoin(roles, and(eq(roles.accountId, membersTable.accountId), eq(roles.roleId, membersTable.roleId)))
+        .where(eq(membersTable.accountId, accountId))
+        .orderBy(membersTable.createdAt, membersTable.id)
+        .limit(perPage)
+        .offset((page - 1) * perPage);
+      const total = await tx.$count(membersTable, eq(membersTable.accountId, accountId));
+      return { items: rows.map(view), total };
+    });
+  },
+
+  /** Changes a member's role; the site owner's own role cannot be changed. */
+  async setRole(db: Db, site: SiteAccount, memberId: string, roleName: string): Promise<MemberView> {
+    await withTenant(db, site.accountId, async (tx) => {
+      const [role] = await tx
+        .select()
+        .from(roles)
+        .where(and(eq(roles.accountId, site.accountId), eq(roles.name, roleName)));
+      if (!role) throw new AppError("validation_failed", `Unknown role "${roleName}"`, { field: "role" });
+      const [target] = await tx
+        .select({ userId: membersTable.userId })
+        .from(membersTable)
+        .where(and(eq(membersTable.accountId, site.accountId), eq(membersTable.id, memberId)));
+      if (!target) throw notFound("Member");
+      if (target.userId === site.ownerUserId) {
+        throw new AppError("forbidden", "The site owner's role cannot be changed");
+      }
+      await tx
+        .update(membersTable)
+        .set({ roleId: role.roleId })
+        .where(and(eq(membersTable.accountId, site.accountId), eq(membersTable.id, memberId)));
+    });
+    return members.get(db, site.accountId, memberId);
+  },
+
+  async roles(db: Db, accountId: string) {
+    return withTenant(db, accountId, (tx) =>
+      tx.select({ roleId: roles.roleId, name: roles.name, caps: roles.caps }).from(roles).where(eq(roles.accountId, accountId)),
+    );
+  },
+};

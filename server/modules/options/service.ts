@@ -1,0 +1,64 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { options as optionsTable } from "../../db/schema";
+import { withTenant } from "../../db/tenant";
+import { AppError, notFound } from "../../errors";
+
+/** Events that can notify (spec §4); each is a touchpoint the owner can switch off. */
+export const TOUCHPOINT_EVENTS = [
+  "course_subscribed",
+  "course_started",
+  "certificate_earned",
+  "course_reset",
+  "course_status_changed",
+  "course_submitted",
+  "course_evaluated",
+  "course_reviewed",
+  "quiz_submitted",
+  "quiz_reset",
+  "quiz_retake",
+  "quiz_evaluated",
+  "assignment_submitted",
+  "assignment_evaluated",
+  "assignment_reset",
+  "student_registration",
+  "instructor_registration",
+] as const;
+
+export const DEFAULT_TOUCHPOINTS: Record<string, boolean> = Object.fromEntries(TOUCHPOINT_EVENTS.map((e) => [e, true]));
+
+const KEY = /^[a-z][a-z0-9_.-]{0,63}$/i;
+const MAX_VALUE_BYTES = 64 * 1024;
+
+export const options = {
+  async get(db: Db, accountId: string, key: string): Promise<unknown> {
+    const [row] = await withTenant(db, accountId, (tx) =>
+      tx
+        .select({ value: optionsTable.value })
+        .from(optionsTable)
+        .where(and(eq(optionsTable.accountId, accountId), eq(optionsTable.key, key))),
+    );
+    if (!row) throw notFound("Option");
+    return row.value;
+  },
+
+  async set(db: Db, accountId: string, key: string, value: unknown): Promise<void> {
+    if (!KEY.test(key)) throw new AppError("validation_failed", "Option keys are 1-64 letters, digits, _ . -", { field: "key" });
+    if (value === undefined) throw new AppError("validation_failed", "value is required", { field: "value" });
+    if (JSON.stringify(value).length > MAX_VALUE_BYTES) {
+      throw new AppError("payload_too_large", "An option value is at most 64 KB", { field: "value" });
+    }
+    await withTenant(db, accountId, (tx) =>
+      tx
+        .insert(optionsTable)
+        .values({ accountId, key, value })
+        .onConflictDoUpdate({ target: [optionsTable.accountId, optionsTable.key], set: { value, updatedAt: sql`now()` } }),
+    );
+  },
+
+  async seedDefaults(db: Db, accountId: string) {
+    await withTenant(db, accountId, (tx) =>
+      tx.insert(optionsTable).values({ accountId, key: "touchpoints", value: DEFAULT_TOUCHPOINTS }).onConflictDoNothing(),
+    );
+  },
+};

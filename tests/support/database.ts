@@ -1,0 +1,27 @@
+// A fresh database for one test file: in-memory PGlite by default, or — when TEST_DATABASE_URL is
+// set — a new PostgreSQL database created on that server and dropped afterwards.
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+
+export type TestDatabase = { url?: string; drop(): Promise<void> };
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return { drop: async () => undefined };
+  const name = `atrium_t_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
