@@ -31,6 +31,7 @@ const ZEnv = z.object({
   SEED_DEMO: bool.default(false),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   ATRIUM_ROLE: z.enum(["web", "worker", "all"]).default("all"),
+  JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
 });
 
 export type Config = {
@@ -51,6 +52,8 @@ export type Config = {
   seedDemo: boolean;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   role: "web" | "worker" | "all";
+  /** Overrides the first retry delay of every job kind (backoff still doubles it). */
+  jobRetryDelaySeconds?: number;
 };
 
 export class ConfigError extends Error {}
@@ -100,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     role,
+    jobRetryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
   };
 }
 

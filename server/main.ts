@@ -37,7 +37,7 @@ export async function start(cfg: Config, opts: { build?: ServerBuild; clientDir?
   const auth = createAuth(cfg, database);
   mail.configure(database.db, createTransport(cfg.smtpUrl), cfg.mailFrom);
   const stopBus = database.url ? await bus.connect(database.url) : async () => undefined;
-  await jobs.start(database, { work: cfg.role !== "web" });
+  await jobs.start(database, { work: cfg.role !== "web", retryDelaySeconds: cfg.jobRetryDelaySeconds });
 
   let seeded = false;
   if (cfg.seedDemo) seeded = (await seedDemo(database.db, auth, cfg.staffEmails[0] ?? "staff@atrium.test")).created;

@@ -30,7 +30,8 @@ export function buildLoadContext(c: Context<AppEnv>) {
       auth: {
         signIn: (body: { email: string; password: string; rememberMe?: boolean }) =>
           auth.api.signInEmail({ body, headers, asResponse: true }),
-        signUp: (body: { name: string; email: string; password: string }) => auth.api.signUpEmail({ body, headers, asResponse: true }),
+        signUp: (body: { name: string; email: string; password: string }) =>
+          auth.api.signUpEmail({ body: { ...body, callbackURL: "/dashboard" }, headers, asResponse: true }),
         signOut: () => auth.api.signOut({ headers, asResponse: true }),
         requestPasswordReset: (email: string) =>
           auth.api.requestPasswordReset({ body: { email, redirectTo: "/login/reset-password" }, headers, asResponse: true }),

@@ -36,7 +36,8 @@ export const jobs = {
   schedule(name: string, cron: string) {
     if (!schedules.some((s) => s.name === name)) schedules.push({ name, cron });
   },
-  async start(database: Database, opts: { work: boolean; pollSeconds?: number }) {
+  async start(database: Database, opts: { work: boolean; pollSeconds?: number; retryDelaySeconds?: number }) {
+    if (opts.retryDelaySeconds) for (const r of registrations) r.options.retryDelay = opts.retryDelaySeconds;
     const instance =
       database.kind === "pglite"
         ? new PgBoss({ db: pgliteExecutor(database), schedule: opts.work, supervise: opts.work } as unknown as PgBoss.ConstructorOptions)

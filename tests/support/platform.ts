@@ -23,7 +23,7 @@ export type TestPlatform = {
 
 export async function startTestPlatform(
   env: Record<string, string> = {},
-  opts: { build?: ServerBuild; clientDir?: string; listen?: boolean } = {},
+  opts: { build?: ServerBuild; clientDir?: string } = {},
 ): Promise<TestPlatform> {
   const db = await createTestDatabase();
   const cfg = loadConfig(
@@ -42,7 +42,6 @@ export async function startTestPlatform(
     },
     [],
   );
-  if (!opts.listen) cfg.role = cfg.role === "all" ? "all" : cfg.role;
   const running = await start(cfg, { build: opts.build, clientDir: opts.clientDir, quiet: true });
   const app = createHttpApp(running.platform, { build: opts.build });
   const origin = (slug?: string) => `http://${slug ? `${slug}.` : ""}${cfg.baseDomain}`;
@@ -52,7 +51,7 @@ export async function startTestPlatform(
     app,
     origin,
     port: running.port,
-    request(slug, path, init = {}) {
+    async request(slug, path, init = {}) {
       const { cookie, json, ...rest } = init;
       const headers = new Headers(rest.headers);
       if (cookie) headers.set("cookie", cookie);

@@ -12,7 +12,7 @@ import { bus } from "../../realtime/bus";
 import { hostCache } from "./host-cache";
 import type { HostResolution, SiteAccount } from "./types";
 import { DEFAULT_ROLES } from "../../../core/roles";
-import { uniqueMemberSlug } from "../members/slug";
+import { uniqueMemberSlug } from "../members";
 
 export const PLATFORM_SLUG = "www";
 const ACCOUNT_CHANGED = "account_changed";

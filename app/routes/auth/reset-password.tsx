@@ -1,0 +1,60 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { FormField } from "../../components/form-field";
+import { TopBar } from "../../components/top-bar";
+import { authErrorKey } from "../../lib/auth-response.server";
+import type { Route } from "./+types/reset-password";
+
+export const meta = () => [{ title: "Choose a new password" }];
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  return {
+    sitetitle: context.site.settings.sitetitle,
+    token: url.searchParams.get("token"),
+    invalid: url.searchParams.get("error") === "INVALID_TOKEN" || !url.searchParams.get("token"),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const token = String(form.get("token") ?? "");
+  const password = String(form.get("password") ?? "");
+  if (password.length < 8) return data({ error: "errors.passwordTooShort" }, { status: 422 });
+  const res = await context.services.auth.resetPassword(token, password);
+  if (!res.ok) return data({ error: await authErrorKey(res) }, { status: 400 });
+  throw redirect("/login?reset=1");
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state !== "idle";
+  return (
+    <>
+      <TopBar title={loaderData.sitetitle} user={null} />
+      <main className="center-page">
+        <div className="card">
+          <h1>{t("auth.resetTitle")}</h1>
+          {loaderData.invalid ? (
+            <p className="alert error" role="alert">
+              {t("auth.resetInvalid")} <a href="/login/forgot-password">{t("auth.forgot")}</a>
+            </p>
+          ) : (
+            <Form method="post" className="stack">
+              {actionData?.error ? (
+                <p className="alert error" role="alert">
+                  {t(actionData.error)}
+                </p>
+              ) : null}
+              <input type="hidden" name="token" value={loaderData.token ?? ""} />
+              <FormField label={t("auth.newPassword")} name="password" type="password" autoComplete="new-password" minLength={8} required hint={t("auth.passwordRule")} />
+              <button type="submit" disabled={busy}>
+                {busy ? t("auth.working") : t("auth.resetSubmit")}
+              </button>
+            </Form>
+          )}
+        </div>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,118 @@
+import QRCode from "qrcode";
+import { useTranslation } from "react-i18next";
+import { data, Form, useNavigation } from "react-router";
+import { FormField } from "../../components/form-field";
+import { authErrorKey, cookieHeaders } from "../../lib/auth-response.server";
+import type { Route } from "./+types/profile";
+
+export const meta = () => [{ title: "Profile" }];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const user = context.user!;
+  return { name: user.name, email: user.email, twoFactor: user.twoFactorEnabled };
+}
+
+type Enrol = { secret: string; qr: string; backupCodes: string[] };
+type ActionResult = { step: "enrol"; enrol: Enrol } | { step: "done"; message: string } | { step: "error"; error: string; enrol?: Enrol };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = String(form.get("intent"));
+  const auth = context.services.auth;
+  if (intent === "enable") {
+    const res = await auth.enableTwoFactor(String(form.get("password") ?? ""));
+    if (!res.ok) return data<ActionResult>({ step: "error", error: await authErrorKey(res) }, { status: 400 });
+    const body = (await res.json()) as { totpURI: string; backupCodes: string[] };
+    const secret = new URL(body.totpURI).searchParams.get("secret") ?? "";
+    const qr = await QRCode.toString(body.totpURI, { type: "svg", margin: 1, width: 180 });
+    return data<ActionResult>({ step: "enrol", enrol: { secret, qr, backupCodes: body.backupCodes } });
+  }
+  if (intent === "verify") {
+    const code = String(form.get("code") ?? "").replace(/\s+/g, "");
+    const enrol = JSON.parse(String(form.get("enrol") ?? "null")) as Enrol | null;
+    const res = await auth.verifyTotp(code);
+    if (!res.ok) return data<ActionResult>({ step: "error", error: await authErrorKey(res), enrol: enrol ?? undefined }, { status: 400 });
+    return data<ActionResult>({ step: "done", message: "twoFactor.enabled" }, { headers: cookieHeaders(res) });
+  }
+  if (intent === "disable") {
+    const res = await auth.disableTwoFactor(String(form.get("password") ?? ""));
+    if (!res.ok) return data<ActionResult>({ step: "error", error: await authErrorKey(res) }, { status: 400 });
+    return data<ActionResult>({ step: "done", message: "twoFactor.disabled" }, { headers: cookieHeaders(res) });
+  }
+  return data<ActionResult>({ step: "error", error: "errors.generic" }, { status: 400 });
+}
+
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state !== "idle";
+  const result = actionData as ActionResult | undefined;
+  const enrol = result?.step === "enrol" ? result.enrol : result?.step === "error" ? result.enrol : undefined;
+  return (
+    <main className="page">
+      <h1>{t("dashboard.profile")}</h1>
+      <dl className="facts">
+        <dt>{t("auth.name")}</dt>
+        <dd>{loaderData.name}</dd>
+        <dt>{t("auth.email")}</dt>
+        <dd>{loaderData.email}</dd>
+      </dl>
+      <h2>{t("dashboard.security")}</h2>
+      <div className="card wide stack">
+        <p data-testid="two-factor-status">{loaderData.twoFactor ? t("twoFactor.statusOn") : t("twoFactor.statusOff")}</p>
+        {result?.step === "done" ? (
+          <p className="alert ok" role="status">
+            {t(result.message)}
+          </p>
+        ) : null}
+        {result?.step === "error" ? (
+          <p className="alert error" role="alert">
+            {t(result.error)}
+          </p>
+        ) : null}
+        {enrol ? (
+          <Form method="post" className="stack">
+            <p>{t("twoFactor.scan")}</p>
+            {/* The SVG is generated on our server from the enrolment URI; it contains no user input. */}
+            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: server-generated QR code */}
+            <div aria-hidden="true" dangerouslySetInnerHTML={{ __html: enrol.qr }} style={{ width: 180 }} />
+            <p>
+              {t("twoFactor.secret")}: <code className="secret" data-testid="totp-secret">{enrol.secret}</code>
+            </p>
+            <details>
+              <summary>{t("twoFactor.backupCodes")}</summary>
+              <ul>
+                {enrol.backupCodes.map((c) => (
+                  <li key={c}>
+                    <code>{c}</code>
+                  </li>
+                ))}
+              </ul>
+            </details>
+            <input type="hidden" name="intent" value="verify" />
+            <input type="hidden" name="enrol" value={JSON.stringify(enrol)} />
+            <FormField label={t("auth.code")} name="code" inputMode="numeric" autoComplete="one-time-code" required />
+            <button type="submit" disabled={busy}>
+              {t("twoFactor.confirm")}
+            </button>
+          </Form>
+        ) : loaderData.twoFactor ? (
+          <Form method="post" className="stack">
+            <input type="hidden" name="intent" value="disable" />
+            <FormField label={t("twoFactor.passwordToContinue")} name="password" type="password" autoComplete="current-password" required />
+            <button type="submit" className="danger" disabled={busy}>
+              {t("twoFactor.disable")}
+            </button>
+          </Form>
+        ) : (
+          <Form method="post" className="stack">
+            <input type="hidden" name="intent" value="enable" />
+            <FormField label={t("twoFactor.passwordToContinue")} name="password" type="password" autoComplete="current-password" required />
+            <button type="submit" disabled={busy}>
+              {t("twoFactor.enable")}
+            </button>
+          </Form>
+        )}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,78 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, useNavigation } from "react-router";
+import { FormField } from "../../components/form-field";
+import type { Route } from "./+types/setup";
+
+export const meta = () => [{ title: "Create your site" }];
+
+export function loader({ context }: Route.LoaderArgs) {
+  if (!context.site.isPlatform) throw new Response("Not found", { status: 404 });
+  return { example: context.siteUrl({ slug: "your-school", domain: null }) };
+}
+
+const SLUG = /^[a-z0-9](?:[a-z0-9-]{1,38})[a-z0-9]$/;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  if (!context.site.isPlatform) throw new Response("Not found", { status: 404 });
+  const form = await request.formData();
+  const slug = String(form.get("slug") ?? "").trim().toLowerCase();
+  const sitetitle = String(form.get("sitetitle") ?? "").trim();
+  const fields: Record<string, string> = {};
+  if (!SLUG.test(slug)) fields.slug = "errors.slugInvalid";
+  if (!sitetitle) fields.sitetitle = "errors.required";
+  if (Object.keys(fields).length) return data({ fields, created: null, slug, sitetitle }, { status: 422 });
+  try {
+    const site = await context.services.sites.create({ slug, sitetitle });
+    return { fields: {}, created: { title: site.settings.sitetitle, url: context.siteUrl(site) }, slug, sitetitle };
+  } catch (err) {
+    const e = err as { code?: string; details?: { field?: string } };
+    if (e.code === "conflict") return data({ fields: { slug: "errors.slugTaken" }, created: null, slug, sitetitle }, { status: 409 });
+    if (e.code === "validation_failed") {
+      return data({ fields: { [e.details?.field ?? "slug"]: "errors.slugInvalid" }, created: null, slug, sitetitle }, { status: 422 });
+    }
+    throw err;
+  }
+}
+
+export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state !== "idle";
+  const f = (actionData?.fields ?? {}) as Record<string, string | undefined>;
+  if (actionData?.created) {
+    return (
+      <main className="page">
+        <div className="card wide stack">
+          <h1>{t("dashboard.setupTitle")}</h1>
+          <p className="alert ok" role="status" data-testid="site-created">
+            {t("dashboard.created", { title: actionData.created.title, url: actionData.created.url })}
+          </p>
+          <a className="button" href={`${actionData.created.url}/login`}>
+            {t("dashboard.openSite")}
+          </a>
+        </div>
+      </main>
+    );
+  }
+  return (
+    <main className="page">
+      <div className="card wide">
+        <h1>{t("dashboard.setupTitle")}</h1>
+        <Form method="post" className="stack" noValidate>
+          <FormField
+            label={t("dashboard.slug")}
+            name="slug"
+            required
+            autoComplete="off"
+            defaultValue={actionData?.slug}
+            hint={t("dashboard.slugHelp", { example: loaderData.example })}
+            error={f.slug && t(f.slug)}
+          />
+          <FormField label={t("dashboard.sitetitle")} name="sitetitle" required defaultValue={actionData?.sitetitle} error={f.sitetitle && t(f.sitetitle)} />
+          <button type="submit" disabled={busy}>
+            {busy ? t("auth.working") : t("dashboard.setupSubmit")}
+          </button>
+        </Form>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,565 @@
+// `npm run bench`: autocannon against the built Atrium server, side by side with a bare node:http
+// server that answers the same bytes, for three targets:
+//   platform home   GET /            Host localhost:<port>
+//   demo site home  GET /            Host demo.localhost:<port>
+//   /api/v1/me      GET /api/v1/me   Host demo.localhost:<port>, the demo student's session cookie
+// For each target it prints requests/s, p50 and p99 latency and the ratio Atrium ÷ bare, writes
+// bench/results/latest.json and prints a markdown table for docs/performance.md.
+//
+// Environment (all optional):
+//   BENCH_DURATION      seconds per measured run (default 10)
+//   BENCH_CONNECTIONS   concurrent connections (default 10)
+//   BENCH_WARMUP        seconds of unrecorded load before each measured run (default 2; 0 = none)
+//   BENCH_ROUNDS        how many times the Atrium/bare pair is measured per target (default 1);
+//                       with more than one, the figures are the medians of the rounds
+//   BENCH_TARGETS       comma list among platform,demo,me (default all three)
+//   BENCH_SERVER_CMD    command that starts the server (default "node dist/server/main.js");
+//                       e.g. "npx tsx server/main.ts" to measure the source tree without a build
+//   BENCH_DATABASE_URL  measure against PostgreSQL instead of a fresh embedded PGlite directory
+//   BENCH_START_TIMEOUT seconds to wait for /healthz (default 180)
+//   BENCH_VERBOSE=1     echo the server's own output
+//
+// It only talks to 127.0.0.1, stops by itself (a global deadline is armed from the figures above),
+// and kills the server it started on every way out (end, error, Ctrl-C, deadline).
+import { fork, spawn, execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import { createServer } from "node:net";
+import { cpus, tmpdir, totalmem } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const RESULTS_DIR = join(ROOT, "bench", "results");
+const DEFAULT_CMD = "node dist/server/main.js";
+const FALLBACK_DEMO_PASSWORD = "atrium-demo-2026";
+const STUDENT = "student@demo.test";
+
+// ---------------------------------------------------------------------------------------------
+// Settings
+
+function intEnv(name, fallback, min, max) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < min || n > max) fail(`${name} must be a number from ${min} to ${max}, got "${raw}"`);
+  return n;
+}
+
+const settings = {
+  duration: intEnv("BENCH_DURATION", 10, 1, 600),
+  connections: intEnv("BENCH_CONNECTIONS", 10, 1, 1000),
+  warmup: intEnv("BENCH_WARMUP", 2, 0, 60),
+  rounds: intEnv("BENCH_ROUNDS", 1, 1, 10),
+  startTimeout: intEnv("BENCH_START_TIMEOUT", 180, 5, 1800),
+  serverCmd: (process.env.BENCH_SERVER_CMD || DEFAULT_CMD).trim(),
+  databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
+  verbose: ["1", "true", "yes"].includes((process.env.BENCH_VERBOSE || "").toLowerCase()),
+  targets: (process.env.BENCH_TARGETS || "platform,demo,me")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean),
+};
+for (const t of settings.targets) {
+  if (!["platform", "demo", "me"].includes(t)) fail(`BENCH_TARGETS: unknown target "${t}" (use platform, demo, me)`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Clean-up: whatever happens, the server child, the bare children and the temp directory go.
+
+const cleanups = [];
+let cleaned = false;
+function cleanupSync() {
+  if (cleaned) return;
+  cleaned = true;
+  for (const fn of cleanups.reverse()) {
+    try {
+      fn();
+    } catch {
+      // best effort on the way out
+    }
+  }
+}
+process.on("exit", cleanupSync);
+for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+  process.on(sig, () => {
+    console.error(`\nbench: ${sig}, stopping.`);
+    cleanupSync();
+    process.exit(130);
+  });
+}
+process.on("uncaughtException", (err) => fail(err?.stack || String(err)));
+process.on("unhandledRejection", (err) => fail(err?.stack || String(err)));
+
+function fail(message) {
+  console.error(`\nbench: ${message}`);
+  cleanupSync();
+  process.exit(1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function freePort() {
+  return new Promise((ok, ko) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on("error", ko);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+/** One HTTP/1.1 request to 127.0.0.1 with an explicit Host; resolves with status, headers, bytes. */
+function call(port, { method = "GET", path = "/", host, headers = {}, body, timeoutMs = 30_000 }) {
+  return new Promise((ok, ko) => {
+    const payload = body === undefined ? undefined : Buffer.from(typeof body === "string" ? body : JSON.stringify(body));
+    const req = httpRequest(
+      {
+        host: "127.0.0.1",
+        port,
+        method,
+        path,
+        headers: {
+          host,
+          ...(payload ? { "content-type": "application/json", "content-length": String(payload.length) } : {}),
+          ...headers,
+        },
+        timeout: timeoutMs,
+      },
+      (res) => {
+        const chunks = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () => ok({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on("error", ko);
+      },
+    );
+    req.on("timeout", () => req.destroy(new Error(`timeout after ${timeoutMs} ms: ${method} ${host}${path}`)));
+    req.on("error", ko);
+    if (payload) req.write(payload);
+    req.end();
+  });
+}
+
+/** `name=value` pairs of a response's set-cookie headers, ignoring cookies being cleared. */
+function cookieHeader(setCookie) {
+  return (setCookie ?? [])
+    .map((c) => c.split(";")[0].trim())
+    .filter((c) => c.includes("=") && !c.endsWith("="))
+    .join("; ");
+}
+
+function demoPassword() {
+  const file = join(ROOT, "server", "seed", "builders.ts");
+  if (!existsSync(file)) return FALLBACK_DEMO_PASSWORD;
+  const m = readFileSync(file, "utf8").match(/export\s+const\s+DEMO_PASSWORD\s*=\s*["'`]([^"'`]+)["'`]/);
+  if (!m) {
+    console.warn(`bench: DEMO_PASSWORD not found in server/seed/builders.ts; trying "${FALLBACK_DEMO_PASSWORD}".`);
+    return FALLBACK_DEMO_PASSWORD;
+  }
+  if (m[1] !== FALLBACK_DEMO_PASSWORD) {
+    console.warn(`bench: note — DEMO_PASSWORD in server/seed/builders.ts changed; using the file's value.`);
+  }
+  return m[1];
+}
+
+function gitCommit() {
+  try {
+    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, stdio: ["ignore", "pipe", "ignore"] })
+      .toString()
+      .trim();
+  } catch {
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The Atrium server child
+
+/** Splits a command line on spaces, honouring simple single/double quotes. */
+function splitCommand(cmd) {
+  const parts = cmd.match(/"[^"]*"|'[^']*'|\S+/g) ?? [];
+  return parts.map((p) => p.replace(/^(["'])(.*)\1$/, "$2"));
+}
+
+// Variables of server/config.ts that must not leak from the caller's shell into the measured server.
+const CONFIG_VARS = [
+  "NODE_ENV", "PORT", "HOST", "BASE_DOMAIN", "PUBLIC_SCHEME", "DATA_DIR", "DATABASE_URL", "DATABASE_POOL_SIZE",
+  "SMTP_URL", "MAIL_FROM", "STAFF_EMAILS", "AUTH_SECRET", "EMAIL_DNS_CHECK", "AUTH_RATE_LIMIT", "SEED_DEMO",
+  "LOG_LEVEL", "ATRIUM_ROLE",
+];
+
+function checkBuild() {
+  const usingDefault = !process.env.BENCH_SERVER_CMD;
+  const builtServer = join(ROOT, "dist", "server", "main.js");
+  const builtApp = join(ROOT, "build", "server", "index.js");
+  if (usingDefault) {
+    const missing = [builtServer, builtApp].filter((f) => !existsSync(f));
+    if (missing.length) {
+      console.error(
+        `bench: the built server is missing (${missing.map((f) => f.slice(ROOT.length + 1)).join(", ")}).\n` +
+          `Run \`npm run build\` first, then \`npm run bench\`.\n` +
+          `(To measure the source tree instead: BENCH_SERVER_CMD="npx tsx server/main.ts" npm run bench)`,
+      );
+      process.exit(1);
+    }
+  } else if (!existsSync(builtApp)) {
+    console.warn("bench: build/server/index.js is missing, so the server has no pages: the two home pages will answer 404.");
+  }
+}
+
+async function startAtrium() {
+  const port = await freePort();
+  const base = `localhost:${port}`;
+  let dataDir = ":memory:";
+  if (!settings.databaseUrl) {
+    dataDir = mkdtempSync(join(tmpdir(), "atrium-bench-"));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  }
+  const env = { ...process.env };
+  for (const k of CONFIG_VARS) delete env[k];
+  Object.assign(env, {
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    BASE_DOMAIN: base,
+    DATA_DIR: dataDir,
+    SEED_DEMO: "true",
+    LOG_LEVEL: "info",
+    AUTH_RATE_LIMIT: "false",
+    EMAIL_DNS_CHECK: "false",
+  });
+  if (settings.databaseUrl) env.DATABASE_URL = settings.databaseUrl;
+
+  const [cmd, ...args] = splitCommand(settings.serverCmd);
+  if (!cmd) fail("BENCH_SERVER_CMD is empty");
+  // Own process group, so that wrappers (npx → tsx → node) are stopped together.
+  const child = spawn(cmd, args, { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  let exited = null;
+  child.on("exit", (code, signal) => {
+    exited = { code, signal };
+  });
+  child.on("error", (err) => {
+    exited = { code: null, signal: null, error: err };
+  });
+  const kill = (signal) => {
+    if (exited || !child.pid) return;
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      try {
+        child.kill(signal);
+      } catch {
+        // already gone
+      }
+    }
+  };
+  cleanups.push(() => kill("SIGKILL"));
+
+  // Always drain the child's output (a full pipe would stall the server); keep the tail for errors.
+  const tail = [];
+  const keep = (prefix) => (chunk) => {
+    for (const line of chunk.toString().split("\n")) {
+      if (!line.trim()) continue;
+      tail.push(line);
+      if (tail.length > 60) tail.shift();
+      if (settings.verbose) console.log(`  [server${prefix}] ${line}`);
+    }
+  };
+  child.stdout.on("data", keep(""));
+  child.stderr.on("data", keep(":err"));
+  const showTail = () => (tail.length ? `\n--- last server output ---\n${tail.join("\n")}\n---` : "");
+
+  console.log(`Starting Atrium: ${settings.serverCmd}  (127.0.0.1:${port}, ${settings.databaseUrl ? "PostgreSQL" : `PGlite in ${dataDir}`})`);
+  const started = Date.now();
+  const deadline = started + settings.startTimeout * 1000;
+  for (;;) {
+    if (exited) fail(`the server exited before answering /healthz (${exited.error?.message ?? `code ${exited.code}, signal ${exited.signal}`})${showTail()}`);
+    if (Date.now() > deadline) fail(`the server did not answer /healthz within ${settings.startTimeout} s${showTail()}`);
+    try {
+      const r = await call(port, { path: "/healthz", host: base, timeoutMs: 2000 });
+      if (r.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  console.log(`Atrium answered /healthz after ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
+
+  return {
+    port,
+    base,
+    async stop() {
+      if (exited) return;
+      kill("SIGTERM");
+      for (let i = 0; i < 40 && !exited; i++) await sleep(250);
+      kill("SIGKILL");
+    },
+    get exited() {
+      return exited;
+    },
+    showTail,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bare server children
+
+async function startBare(sample) {
+  const child = fork(join(ROOT, "bench", "bare-server.mjs"), [], { stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const kill = () => {
+    try {
+      child.kill("SIGKILL");
+    } catch {
+      // already gone
+    }
+  };
+  cleanups.push(kill);
+  const port = await new Promise((ok, ko) => {
+    const timer = setTimeout(() => ko(new Error("the bare server did not start within 10 s")), 10_000);
+    child.once("message", (m) => {
+      clearTimeout(timer);
+      ok(m.port);
+    });
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      ko(new Error(`the bare server exited with code ${code}`));
+    });
+    child.send({ status: sample.status, contentType: sample.contentType, body: sample.body.toString("base64") });
+  });
+  return {
+    port,
+    stop() {
+      child.removeAllListeners("exit");
+      if (child.connected) child.disconnect();
+      kill();
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring
+
+function cannon({ port, host, path, headers, duration }) {
+  return new Promise((ok, ko) => {
+    autocannon(
+      {
+        url: `http://127.0.0.1:${port}${path}`,
+        method: "GET",
+        headers: { host, ...headers },
+        connections: settings.connections,
+        duration,
+        timeout: 10,
+      },
+      (err, result) => (err ? ko(err) : ok(result)),
+    );
+  });
+}
+
+async function measure(label, opts) {
+  if (settings.warmup > 0) await cannon({ ...opts, duration: settings.warmup });
+  const r = await cannon({ ...opts, duration: settings.duration });
+  const out = {
+    server: label,
+    requestsPerSec: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    latencyAvg: r.latency.average,
+    requests: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    bytesPerSec: r.throughput.average,
+  };
+  console.log(
+    `  ${label.padEnd(6)} ${fmt(out.requestsPerSec, 0).padStart(8)} req/s  p50 ${ms(out.p50)} ms  p99 ${ms(out.p99)} ms` +
+      `  (${out.requests} requests, ${out.non2xx} non-2xx, ${out.errors} errors, ${out.timeouts} timeouts)`,
+  );
+  return out;
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+function combine(runs) {
+  if (runs.length === 1) return runs[0];
+  const pick = (k) => median(runs.map((r) => r[k]));
+  return {
+    server: runs[0].server,
+    requestsPerSec: pick("requestsPerSec"),
+    p50: pick("p50"),
+    p99: pick("p99"),
+    latencyAvg: pick("latencyAvg"),
+    requests: runs.reduce((a, r) => a + r.requests, 0),
+    non2xx: runs.reduce((a, r) => a + r.non2xx, 0),
+    errors: runs.reduce((a, r) => a + r.errors, 0),
+    timeouts: runs.reduce((a, r) => a + r.timeouts, 0),
+    bytesPerSec: pick("bytesPerSec"),
+  };
+}
+
+// autocannon keeps latencies in whole milliseconds (truncated), so 0 means "under 1 ms".
+function ms(n) {
+  if (n === null || n === undefined || Number.isNaN(n)) return "–";
+  return n < 1 ? "<1" : fmt(n, 0);
+}
+
+const ratio = (x) => (x === null || x === undefined ? "–" : fmt(x, 3));
+
+function fmt(n, digits) {
+  if (n === null || n === undefined || Number.isNaN(n)) return "–";
+  return n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Main
+
+checkBuild();
+
+const perRun = settings.warmup + settings.duration + 5;
+const budget = settings.startTimeout + settings.targets.length * settings.rounds * 2 * perRun + 120;
+setTimeout(() => fail(`the run did not finish within its ${budget} s budget; stopped.`), budget * 1000).unref();
+
+console.log(
+  `Atrium benchmark: ${settings.targets.join(", ")}; ${settings.duration} s per run, ${settings.connections} connections, ` +
+    `${settings.warmup} s warm-up, ${settings.rounds} round(s); at most ${Math.ceil(budget / 60)} min.\n`,
+);
+
+const atrium = await startAtrium();
+const { port, base } = atrium;
+const demoHost = `demo.${base}`;
+
+const targets = [];
+if (settings.targets.includes("platform")) {
+  targets.push({ id: "platform", name: "platform home", method: "GET", path: "/", host: base, headers: {} });
+}
+if (settings.targets.includes("demo")) {
+  targets.push({ id: "demo", name: "demo site home", method: "GET", path: "/", host: demoHost, headers: {} });
+}
+if (settings.targets.includes("me")) {
+  const password = demoPassword();
+  const res = await call(port, {
+    method: "POST",
+    path: "/api/auth/sign-in/email",
+    host: demoHost,
+    headers: { origin: `http://${demoHost}` },
+    body: { email: STUDENT, password },
+  });
+  const cookie = cookieHeader(res.headers["set-cookie"]);
+  if (res.status !== 200 || !cookie) {
+    fail(`signing in as ${STUDENT} failed: ${res.status} ${res.body.toString("utf8").slice(0, 300)}${atrium.showTail()}`);
+  }
+  targets.push({ id: "me", name: "GET /api/v1/me (signed in)", method: "GET", path: "/api/v1/me", host: demoHost, headers: { cookie } });
+}
+
+const results = [];
+for (const t of targets) {
+  const sampleRes = await call(port, { path: t.path, host: t.host, headers: t.headers });
+  const sample = {
+    status: sampleRes.status,
+    contentType: sampleRes.headers["content-type"] ?? null,
+    body: sampleRes.body,
+  };
+  console.log(
+    `${t.name}: GET ${t.host}${t.path} → ${sample.status} ${sample.contentType ?? "(no content-type)"}, ${sample.body.length} bytes` +
+      (sample.status >= 400 ? "   ⚠ not a success: the figures measure this error response" : ""),
+  );
+  const bare = await startBare(sample);
+  const atriumRuns = [];
+  const bareRuns = [];
+  for (let round = 0; round < settings.rounds; round++) {
+    if (settings.rounds > 1) console.log(`  round ${round + 1}/${settings.rounds}`);
+    atriumRuns.push(await measure("atrium", { port, host: t.host, path: t.path, headers: t.headers }));
+    if (atrium.exited) fail(`the server exited during the run${atrium.showTail()}`);
+    bareRuns.push(await measure("bare", { port: bare.port, host: t.host, path: t.path, headers: t.headers }));
+  }
+  bare.stop();
+  const a = combine(atriumRuns);
+  const b = combine(bareRuns);
+  results.push({
+    target: t.id,
+    name: t.name,
+    request: `${t.method} ${t.path}`,
+    host: t.host.replace(`:${port}`, ":<port>"),
+    status: sample.status,
+    contentType: sample.contentType,
+    bytes: sample.body.length,
+    atrium: a,
+    bare: b,
+    ratio: b.requestsPerSec > 0 ? a.requestsPerSec / b.requestsPerSec : null,
+    ...(settings.rounds > 1 ? { rounds: { atrium: atriumRuns, bare: bareRuns } } : {}),
+  });
+  console.log("");
+}
+
+await atrium.stop();
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+const rows = results.flatMap((r) => [
+  [r.name, String(r.status), "Atrium", fmt(r.atrium.requestsPerSec, 0), ms(r.atrium.p50), ms(r.atrium.p99), ratio(r.ratio)],
+  ["", "", "bare node:http", fmt(r.bare.requestsPerSec, 0), ms(r.bare.p50), ms(r.bare.p99), ""],
+]);
+const head = ["target", "status", "server", "req/s (avg)", "p50 ms", "p99 ms", "ratio"];
+const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+const line = (cells) => cells.map((c, i) => (i >= 3 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join("  ");
+console.log(line(head));
+console.log(widths.map((w) => "-".repeat(w)).join("  "));
+for (const r of rows) console.log(line(r));
+
+const cpuList = cpus();
+const meta = {
+  date: new Date().toISOString(),
+  commit: gitCommit(),
+  node: process.version,
+  platform: `${process.platform} ${process.arch}`,
+  cpu: cpuList[0]?.model ?? "unknown",
+  cores: cpuList.length,
+  memoryGiB: Math.round((totalmem() / 2 ** 30) * 10) / 10,
+  serverCmd: settings.serverCmd,
+  database: settings.databaseUrl ? "postgresql" : "pglite (fresh directory)",
+  duration: settings.duration,
+  connections: settings.connections,
+  warmup: settings.warmup,
+  rounds: settings.rounds,
+  tool: "autocannon 9 (one client process on the same machine)",
+};
+
+const md = [
+  `Run ${meta.date.slice(0, 10)}, commit ${meta.commit ?? "?"}, Node ${meta.node}, ${meta.cores} × ${meta.cpu}, ` +
+    `${meta.database}; \`${meta.serverCmd}\`; ${meta.duration} s per run, ${meta.connections} connections, ` +
+    `${meta.warmup} s warm-up${meta.rounds > 1 ? `, median of ${meta.rounds} rounds` : ""}.`,
+  "",
+  "| target | status | server | req/s (avg) | p50 ms | p99 ms | Atrium ÷ bare (req/s) |",
+  "|---|---:|---|---:|---:|---:|---:|",
+  ...results.flatMap((r) => [
+    `| ${r.name} | ${r.status} | Atrium | ${fmt(r.atrium.requestsPerSec, 0)} | ${ms(r.atrium.p50)} | ${ms(r.atrium.p99)} | ${ratio(r.ratio)} |`,
+    `| | | bare node:http | ${fmt(r.bare.requestsPerSec, 0)} | ${ms(r.bare.p50)} | ${ms(r.bare.p99)} | |`,
+  ]),
+].join("\n");
+
+console.log("\nMarkdown (for docs/performance.md):\n");
+console.log(md);
+
+mkdirSync(RESULTS_DIR, { recursive: true });
+const outFile = join(RESULTS_DIR, "latest.json");
+writeFileSync(outFile, `${JSON.stringify({ meta, results, markdown: md }, null, 2)}\n`);
+console.log(`\nWrote ${outFile.slice(ROOT.length + 1)}.`);
+
+const troubled = results.filter((r) => r.status >= 400 || r.atrium.errors > 0 || r.atrium.timeouts > 0 || r.atrium.non2xx > 0);
+if (troubled.length) {
+  console.log(
+    `\nNote: ${troubled.map((r) => r.name).join(", ")} answered errors or non-2xx responses; those figures do not measure a working page.`,
+  );
+}
+cleanupSync();
+process.exit(0);

@@ -1,0 +1,154 @@
+// Browser end-to-end fixtures: the whole platform listening on a free port (sites are
+// `http://<slug>.localhost:<port>`, which Chromium resolves to loopback by itself), a headless
+// Chromium, fresh browser contexts per test, and a screenshot in test-results/ when a test fails.
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync } from "node:fs";
+import { createServer } from "node:net";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { and, desc, eq } from "drizzle-orm";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import type { ServerBuild } from "react-router";
+import { afterAll, afterEach, beforeAll, type TestContext } from "vitest";
+import { mailOutbox } from "../../server/db/schema";
+import { withPlatform } from "../../server/db/tenant";
+import { startTestPlatform, type TestPlatform } from "../support/platform";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const SERVER_BUILD = join(ROOT, "build/server/index.js");
+const CLIENT_DIR = join(ROOT, "build/client");
+const RESULTS_DIR = join(ROOT, "test-results");
+
+export type E2EPlatform = TestPlatform & {
+  /** `http://<slug>.localhost:<port>`, or the platform's own origin without a slug. */
+  origin(slug?: string): string;
+};
+
+/** A port nobody listens on right now (the kernel picks it; we release it at once). */
+export function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.unref();
+    srv.once("error", fail);
+    srv.listen(0, "127.0.0.1", () => {
+      const addr = srv.address();
+      const port = typeof addr === "object" && addr ? addr.port : 0;
+      srv.close(() => (port ? ok(port) : fail(new Error("could not pick a free port"))));
+    });
+  });
+}
+
+/** Starts the full platform (server-rendered pages and client assets) on a free port. */
+export async function startE2E(): Promise<E2EPlatform> {
+  if (!existsSync(SERVER_BUILD)) {
+    throw new Error(`The React Router build is missing (${SERVER_BUILD}): run npm run build first.`);
+  }
+  const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
+  const port = await freePort();
+  const t = await startTestPlatform(
+    { PORT: String(port), BASE_DOMAIN: `localhost:${port}`, HOST: "127.0.0.1" },
+    { build, clientDir: CLIENT_DIR },
+  );
+  const origin = (slug?: string) => `http://${slug ? `${slug}.` : ""}localhost:${t.port}`;
+  return Object.assign(t, { origin });
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+  });
+}
+
+/** A short random suffix so names never collide between tests. */
+export const uid = () => randomBytes(4).toString("hex");
+export const uniqueEmail = (prefix: string) => `${prefix}-${uid()}@example.org`;
+export const uniqueSlug = (prefix: string) => `${prefix}-${uid()}`;
+
+export type E2E = {
+  t: E2EPlatform;
+  browser: Browser;
+  /** A page in a new, isolated browser context (its own cookies); closed after the test. */
+  newPage(): Promise<Page>;
+};
+
+/**
+ * Registers the per-file hooks: one platform and one browser for the file, fresh contexts per
+ * test, screenshots of every open page when a test fails. Use the returned object inside tests.
+ */
+export function useE2E(): E2E {
+  const contexts: BrowserContext[] = [];
+  const e2e = {
+    newPage: async () => {
+      const context = await e2e.browser.newContext({ locale: "en-US" });
+      context.setDefaultTimeout(15_000);
+      context.setDefaultNavigationTimeout(30_000);
+      contexts.push(context);
+      return context.newPage();
+    },
+  } as E2E;
+
+  beforeAll(async () => {
+    [e2e.t, e2e.browser] = await Promise.all([startE2E(), launchBrowser()]);
+  });
+
+  afterEach(async (ctx: TestContext) => {
+    const open = contexts.splice(0);
+    if (ctx.task.result?.state === "fail") await screenshots(ctx.task.name, open);
+    await Promise.all(open.map((c) => c.close().catch(() => undefined)));
+  });
+
+  afterAll(async () => {
+    await e2e.browser?.close();
+    await e2e.t?.close();
+  });
+
+  return e2e;
+}
+
+async function screenshots(testName: string, contexts: BrowserContext[]) {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const base = testName.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "").slice(0, 80);
+  let n = 0;
+  for (const context of contexts) {
+    for (const page of context.pages()) {
+      const file = join(RESULTS_DIR, `${base}-${++n}.png`);
+      try {
+        await page.screenshot({ path: file, fullPage: true });
+        console.error(`[e2e] screenshot of ${page.url()} saved to ${file}`);
+      } catch (err) {
+        console.error(`[e2e] screenshot failed for ${page.url()}: ${(err as Error).message}`);
+      }
+    }
+  }
+}
+
+/** Waits until the page's path (and query, if given in `path`) is exactly `path`. */
+export async function waitForPath(page: Page, path: string) {
+  await page.waitForURL((url) => (path.includes("?") ? url.pathname + url.search : url.pathname) === path);
+}
+
+/** Fills and submits the login form of the current site. */
+export async function logIn(page: Page, origin: string, email: string, password: string) {
+  await page.goto(`${origin}/login`);
+  await submitLogin(page, email, password);
+}
+
+export async function submitLogin(page: Page, email: string, password: string) {
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log in", exact: true }).click();
+}
+
+/** The text of the newest message in the outbox addressed to `to` (optionally of one kind). */
+export async function latestMail(t: TestPlatform, to: string, kind?: string): Promise<{ subject: string; text: string } | null> {
+  const [row] = await withPlatform(t.database.db, (tx) =>
+    tx
+      .select({ subject: mailOutbox.subject, text: mailOutbox.text })
+      .from(mailOutbox)
+      .where(kind ? and(eq(mailOutbox.toAddress, to), eq(mailOutbox.kind, kind)) : eq(mailOutbox.toAddress, to))
+      .orderBy(desc(mailOutbox.createdAt))
+      .limit(1),
+  );
+  return row ?? null;
+}
