@@ -3,7 +3,13 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: "unit", include: ["core/**/*.test.ts", "server/**/*.test.ts", "app/**/*.test.ts"], exclude: ["**/*.int.test.ts"] } },
+      {
+        test: {
+          name: "unit",
+          include: ["core/**/*.test.ts", "server/**/*.test.ts", "app/**/*.test.ts"],
+          exclude: ["**/*.int.test.ts"],
+        },
+      },
       {
         test: {
           name: "int",

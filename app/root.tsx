@@ -4,6 +4,8 @@ import type { Route } from "./+types/root";
 import { i18n } from "./i18n";
 import "./styles.css";
 
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
 export function loader({ context }: Route.LoaderArgs) {
   return {
     sitetitle: context.site.settings.sitetitle,

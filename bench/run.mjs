@@ -25,7 +25,7 @@ import { fork, spawn, execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { createServer } from "node:net";
-import { cpus, tmpdir, totalmem } from "node:os";
+import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
@@ -118,7 +118,8 @@ function freePort() {
 /** One HTTP/1.1 request to 127.0.0.1 with an explicit Host; resolves with status, headers, bytes. */
 function call(port, { method = "GET", path = "/", host, headers = {}, body, timeoutMs = 30_000 }) {
   return new Promise((ok, ko) => {
-    const payload = body === undefined ? undefined : Buffer.from(typeof body === "string" ? body : JSON.stringify(body));
+    const payload =
+      body === undefined ? undefined : Buffer.from(typeof body === "string" ? body : JSON.stringify(body));
     const req = httpRequest(
       {
         host: "127.0.0.1",
@@ -187,12 +188,35 @@ function splitCommand(cmd) {
   return parts.map((p) => p.replace(/^(["'])(.*)\1$/, "$2"));
 }
 
-// Variables of server/config.ts that must not leak from the caller's shell into the measured server.
-const CONFIG_VARS = [
-  "NODE_ENV", "PORT", "HOST", "BASE_DOMAIN", "PUBLIC_SCHEME", "DATA_DIR", "DATABASE_URL", "DATABASE_POOL_SIZE",
-  "SMTP_URL", "MAIL_FROM", "STAFF_EMAILS", "AUTH_SECRET", "EMAIL_DNS_CHECK", "AUTH_RATE_LIMIT", "SEED_DEMO",
-  "LOG_LEVEL", "ATRIUM_ROLE",
-];
+// Variables of server/config.ts that must not leak from the caller's shell into the measured server:
+// the known ones plus whatever server/config.ts declares today (read from its zod object).
+function configVars() {
+  const known = [
+    "NODE_ENV",
+    "PORT",
+    "HOST",
+    "BASE_DOMAIN",
+    "PUBLIC_SCHEME",
+    "DATA_DIR",
+    "DATABASE_URL",
+    "DATABASE_POOL_SIZE",
+    "SMTP_URL",
+    "MAIL_FROM",
+    "STAFF_EMAILS",
+    "AUTH_SECRET",
+    "EMAIL_DNS_CHECK",
+    "AUTH_RATE_LIMIT",
+    "SEED_DEMO",
+    "LOG_LEVEL",
+    "ATRIUM_ROLE",
+    "JOB_RETRY_DELAY_SECONDS",
+  ];
+  const file = join(ROOT, "server", "config.ts");
+  const declared = existsSync(file)
+    ? [...readFileSync(file, "utf8").matchAll(/^\s{2}([A-Z][A-Z0-9_]+):\s*(?:z\.|bool)/gm)].map((m) => m[1])
+    : [];
+  return new Set([...known, ...declared]);
+}
 
 function checkBuild() {
   const usingDefault = !process.env.BENCH_SERVER_CMD;
@@ -209,7 +233,9 @@ function checkBuild() {
       process.exit(1);
     }
   } else if (!existsSync(builtApp)) {
-    console.warn("bench: build/server/index.js is missing, so the server has no pages: the two home pages will answer 404.");
+    console.warn(
+      "bench: build/server/index.js is missing, so the server has no pages: the two home pages will answer 404.",
+    );
   }
 }
 
@@ -222,7 +248,8 @@ async function startAtrium() {
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   }
   const env = { ...process.env };
-  for (const k of CONFIG_VARS) delete env[k];
+  for (const k of configVars()) delete env[k];
+  for (const k of Object.keys(env)) if (k.startsWith("PLATFORM_DEFAULTS_")) delete env[k];
   Object.assign(env, {
     NODE_ENV: "production",
     PORT: String(port),
@@ -247,11 +274,13 @@ async function startAtrium() {
   child.on("error", (err) => {
     exited = { code: null, signal: null, error: err };
   });
+  // The whole group, even when the direct child is gone: a wrapper (npx) may exit before its node.
   const kill = (signal) => {
-    if (exited || !child.pid) return;
+    if (!child.pid) return;
     try {
       process.kill(-child.pid, signal);
     } catch {
+      if (exited) return;
       try {
         child.kill(signal);
       } catch {
@@ -275,12 +304,18 @@ async function startAtrium() {
   child.stderr.on("data", keep(":err"));
   const showTail = () => (tail.length ? `\n--- last server output ---\n${tail.join("\n")}\n---` : "");
 
-  console.log(`Starting Atrium: ${settings.serverCmd}  (127.0.0.1:${port}, ${settings.databaseUrl ? "PostgreSQL" : `PGlite in ${dataDir}`})`);
+  console.log(
+    `Starting Atrium: ${settings.serverCmd}  (127.0.0.1:${port}, ${settings.databaseUrl ? "PostgreSQL" : `PGlite in ${dataDir}`})`,
+  );
   const started = Date.now();
   const deadline = started + settings.startTimeout * 1000;
   for (;;) {
-    if (exited) fail(`the server exited before answering /healthz (${exited.error?.message ?? `code ${exited.code}, signal ${exited.signal}`})${showTail()}`);
-    if (Date.now() > deadline) fail(`the server did not answer /healthz within ${settings.startTimeout} s${showTail()}`);
+    if (exited)
+      fail(
+        `the server exited before answering /healthz (${exited.error?.message ?? `code ${exited.code}, signal ${exited.signal}`})${showTail()}`,
+      );
+    if (Date.now() > deadline)
+      fail(`the server did not answer /healthz within ${settings.startTimeout} s${showTail()}`);
     try {
       const r = await call(port, { path: "/healthz", host: base, timeoutMs: 2000 });
       if (r.status === 200) break;
@@ -433,6 +468,13 @@ console.log(
     `${settings.warmup} s warm-up, ${settings.rounds} round(s); at most ${Math.ceil(budget / 60)} min.\n`,
 );
 
+const load = loadavg()[0];
+if (load > cpus().length * 0.5) {
+  console.warn(
+    `bench: the machine is busy (load average ${load.toFixed(2)} on ${cpus().length} cores); the figures will be noisy.\n`,
+  );
+}
+
 const atrium = await startAtrium();
 const { port, base } = atrium;
 const demoHost = `demo.${base}`;
@@ -455,9 +497,18 @@ if (settings.targets.includes("me")) {
   });
   const cookie = cookieHeader(res.headers["set-cookie"]);
   if (res.status !== 200 || !cookie) {
-    fail(`signing in as ${STUDENT} failed: ${res.status} ${res.body.toString("utf8").slice(0, 300)}${atrium.showTail()}`);
+    fail(
+      `signing in as ${STUDENT} failed: ${res.status} ${res.body.toString("utf8").slice(0, 300)}${atrium.showTail()}`,
+    );
   }
-  targets.push({ id: "me", name: "GET /api/v1/me (signed in)", method: "GET", path: "/api/v1/me", host: demoHost, headers: { cookie } });
+  targets.push({
+    id: "me",
+    name: "GET /api/v1/me (signed in)",
+    method: "GET",
+    path: "/api/v1/me",
+    host: demoHost,
+    headers: { cookie },
+  });
 }
 
 const results = [];
@@ -506,7 +557,15 @@ await atrium.stop();
 // Report
 
 const rows = results.flatMap((r) => [
-  [r.name, String(r.status), "Atrium", fmt(r.atrium.requestsPerSec, 0), ms(r.atrium.p50), ms(r.atrium.p99), ratio(r.ratio)],
+  [
+    r.name,
+    String(r.status),
+    "Atrium",
+    fmt(r.atrium.requestsPerSec, 0),
+    ms(r.atrium.p50),
+    ms(r.atrium.p99),
+    ratio(r.ratio),
+  ],
   ["", "", "bare node:http", fmt(r.bare.requestsPerSec, 0), ms(r.bare.p50), ms(r.bare.p99), ""],
 ]);
 const head = ["target", "status", "server", "req/s (avg)", "p50 ms", "p99 ms", "ratio"];
@@ -525,6 +584,7 @@ const meta = {
   cpu: cpuList[0]?.model ?? "unknown",
   cores: cpuList.length,
   memoryGiB: Math.round((totalmem() / 2 ** 30) * 10) / 10,
+  loadAverageAtStart: Math.round(load * 100) / 100,
   serverCmd: settings.serverCmd,
   database: settings.databaseUrl ? "postgresql" : "pglite (fresh directory)",
   duration: settings.duration,
@@ -534,17 +594,35 @@ const meta = {
   tool: "autocannon 9 (one client process on the same machine)",
 };
 
+/** A markdown table laid out the way the project's formatter (biome) lays it out, so it pastes clean. */
+function markdownTable(head, rightAligned, rows) {
+  const widths = head.map((h, i) => Math.max(3, h.length, ...rows.map((r) => r[i].length)));
+  const cell = (c, i) => (rightAligned[i] ? c.padStart(widths[i]) : c.padEnd(widths[i]));
+  const sep = widths.map((w, i) => (rightAligned[i] ? `${"-".repeat(w - 1)}:` : "-".repeat(w)));
+  return [head, sep, ...rows].map((r, k) => `| ${(k === 1 ? r : r.map(cell)).join(" | ")} |`).join("\n");
+}
+
 const md = [
   `Run ${meta.date.slice(0, 10)}, commit ${meta.commit ?? "?"}, Node ${meta.node}, ${meta.cores} × ${meta.cpu}, ` +
     `${meta.database}; \`${meta.serverCmd}\`; ${meta.duration} s per run, ${meta.connections} connections, ` +
     `${meta.warmup} s warm-up${meta.rounds > 1 ? `, median of ${meta.rounds} rounds` : ""}.`,
   "",
-  "| target | status | server | req/s (avg) | p50 ms | p99 ms | Atrium ÷ bare (req/s) |",
-  "|---|---:|---|---:|---:|---:|---:|",
-  ...results.flatMap((r) => [
-    `| ${r.name} | ${r.status} | Atrium | ${fmt(r.atrium.requestsPerSec, 0)} | ${ms(r.atrium.p50)} | ${ms(r.atrium.p99)} | ${ratio(r.ratio)} |`,
-    `| | | bare node:http | ${fmt(r.bare.requestsPerSec, 0)} | ${ms(r.bare.p50)} | ${ms(r.bare.p99)} | |`,
-  ]),
+  markdownTable(
+    ["target", "status", "server", "req/s (avg)", "p50 ms", "p99 ms", "Atrium ÷ bare (req/s)"],
+    [false, true, false, true, true, true, true],
+    results.flatMap((r) => [
+      [
+        r.name,
+        String(r.status),
+        "Atrium",
+        fmt(r.atrium.requestsPerSec, 0),
+        ms(r.atrium.p50),
+        ms(r.atrium.p99),
+        ratio(r.ratio),
+      ],
+      ["", "", "bare node:http", fmt(r.bare.requestsPerSec, 0), ms(r.bare.p50), ms(r.bare.p99), ""],
+    ]),
+  ),
 ].join("\n");
 
 console.log("\nMarkdown (for docs/performance.md):\n");
@@ -555,7 +633,9 @@ const outFile = join(RESULTS_DIR, "latest.json");
 writeFileSync(outFile, `${JSON.stringify({ meta, results, markdown: md }, null, 2)}\n`);
 console.log(`\nWrote ${outFile.slice(ROOT.length + 1)}.`);
 
-const troubled = results.filter((r) => r.status >= 400 || r.atrium.errors > 0 || r.atrium.timeouts > 0 || r.atrium.non2xx > 0);
+const troubled = results.filter(
+  (r) => r.status >= 400 || r.atrium.errors > 0 || r.atrium.timeouts > 0 || r.atrium.non2xx > 0,
+);
 if (troubled.length) {
   console.log(
     `\nNote: ${troubled.map((r) => r.name).join(", ")} answered errors or non-2xx responses; those figures do not measure a working page.`,

@@ -3,8 +3,26 @@
 import { z } from "zod";
 
 export const LANGUAGE_CODES = [
-  "en", "es", "fr", "de", "it", "pt", "ru", "ja", "zh", "ko",
-  "ar", "hi", "bn", "tr", "vi", "pl", "nl", "sv", "uk", "th",
+  "en",
+  "es",
+  "fr",
+  "de",
+  "it",
+  "pt",
+  "ru",
+  "ja",
+  "zh",
+  "ko",
+  "ar",
+  "hi",
+  "bn",
+  "tr",
+  "vi",
+  "pl",
+  "nl",
+  "sv",
+  "uk",
+  "th",
 ] as const;
 
 const isoDate = z.string().datetime({ offset: true }).or(z.literal("")).optional();
@@ -67,7 +85,10 @@ export const ZMenuItem: z.ZodType<MenuItem> = z.object({
     }),
   }),
 });
-export const ZAccountMenus = z.object({ header: z.array(ZMenuItem).default([]), mobile: z.array(ZMenuItem).default([]) });
+export const ZAccountMenus = z.object({
+  header: z.array(ZMenuItem).default([]),
+  mobile: z.array(ZMenuItem).default([]),
+});
 export type AccountMenus = z.infer<typeof ZAccountMenus>;
 
 export const ZAccountHeader = z.object({

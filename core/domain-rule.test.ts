@@ -2,12 +2,9 @@ import { describe, expect, it } from "vitest";
 import { isValidDomain, normalizeHost } from "./domain-rule";
 
 describe("isValidDomain", () => {
-  it.each(["example.com", "learn.school.co.uk", "my-site.academy", "a1.io"])(
-    "accepts %s",
-    (domain) => {
-      expect(isValidDomain(domain)).toBe(true);
-    },
-  );
+  it.each(["example.com", "learn.school.co.uk", "my-site.academy", "a1.io"])("accepts %s", (domain) => {
+    expect(isValidDomain(domain)).toBe(true);
+  });
 
   it.each([
     "",

@@ -2,14 +2,12 @@ import { describe, expect, it } from "vitest";
 import { isValidEmail } from "./email-rule";
 
 describe("isValidEmail", () => {
-  it.each([
-    "student@example.com",
-    "first.last+tag@school.co.uk",
-    "a_b%c-d@sub-domain.example.org",
-    "UPPER@EXAMPLE.IO",
-  ])("accepts %s", (email) => {
-    expect(isValidEmail(email)).toBe(true);
-  });
+  it.each(["student@example.com", "first.last+tag@school.co.uk", "a_b%c-d@sub-domain.example.org", "UPPER@EXAMPLE.IO"])(
+    "accepts %s",
+    (email) => {
+      expect(isValidEmail(email)).toBe(true);
+    },
+  );
 
   it.each([
     "",

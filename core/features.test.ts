@@ -3,13 +3,7 @@ import { DEFAULT_SITE_FEATURES, isSiteFeature, SITE_FEATURES, siteHasFeature } f
 
 describe("site features", () => {
   it("lists the five flags an account can carry", () => {
-    expect([...SITE_FEATURES]).toEqual([
-      "lms",
-      "groups",
-      "appointments",
-      "gamification",
-      "single_session",
-    ]);
+    expect([...SITE_FEATURES]).toEqual(["lms", "groups", "appointments", "gamification", "single_session"]);
   });
 
   it("turns only lms on by default", () => {
@@ -39,5 +33,17 @@ describe("site features", () => {
   it("recognises flag names", () => {
     expect(isSiteFeature("single_session")).toBe(true);
     expect(isSiteFeature("forms")).toBe(false);
+  });
+});
+
+import { planFeatureFor } from "./features";
+
+describe("planFeatureFor", () => {
+  it("gates the flags the Lifetime plan lists, and leaves learning open", () => {
+    expect(planFeatureFor("single_session")).toBe("single_session");
+    expect(planFeatureFor("gamification")).toBe("gamification");
+    expect(planFeatureFor("appointments")).toBe("appointments");
+    expect(planFeatureFor("lms")).toBeNull();
+    expect(planFeatureFor("groups")).toBeNull();
   });
 });

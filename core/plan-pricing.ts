@@ -50,8 +50,6 @@ export function buildPricing(
     paypal: mapOffers(offers, (period, offer) =>
       option(`P-ATRIUM-${slug.toUpperCase()}-${period.toUpperCase()}`, period, offer),
     ),
-    razorpay: mapOffers(razorpayOffers, (period, offer) =>
-      option(`plan_atrium_${slug}_${period}`, period, offer),
-    ),
+    razorpay: mapOffers(razorpayOffers, (period, offer) => option(`plan_atrium_${slug}_${period}`, period, offer)),
   };
 }

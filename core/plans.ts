@@ -30,14 +30,7 @@ export const USAGE_METER_KEYS = [
 export type UsageMeterKey = (typeof USAGE_METER_KEYS)[number];
 
 const STARTER_FEATURES = ["ai", "aiques", "emails"];
-const PROFESSIONAL_FEATURES = [
-  ...STARTER_FEATURES,
-  "forms",
-  "unittimings",
-  "attendance",
-  "parent",
-  "commissions",
-];
+const PROFESSIONAL_FEATURES = [...STARTER_FEATURES, "forms", "unittimings", "attendance", "parent", "commissions"];
 // courses, groups and funnels are counted by Lifetime's limits, not switched on as features:
 // listing them here would make every other plan fail a planAllows check for them.
 const LIFETIME_FEATURES = [
@@ -183,8 +176,7 @@ export function readsCredentialsFromOptions(planId: PlanRef): boolean {
  */
 export function planAllows(planId: PlanRef, feature: string): boolean {
   if (!planId) return false;
-  const plan =
-    planId.toLowerCase() === SPECIAL_PLAN_ID ? findPlanBySlug("dedicated") : findPlan(planId);
+  const plan = planId.toLowerCase() === SPECIAL_PLAN_ID ? findPlanBySlug("dedicated") : findPlan(planId);
   return plan?.features.includes(feature) ?? false;
 }
 

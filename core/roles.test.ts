@@ -84,9 +84,7 @@ describe("quick-create links", () => {
     expect(links).toHaveLength(15);
     expect(links[0]).toEqual({ id: "pages", href: "/dashboard/pages/" });
     expect(links.find((l) => l.id === "posts")?.href).toBe("/dashboard/post/");
-    expect(links.find((l) => l.id === "contacts")?.href).toBe(
-      "/dashboard/manage/marketing/emails",
-    );
+    expect(links.find((l) => l.id === "contacts")?.href).toBe("/dashboard/manage/marketing/emails");
     expect(links.find((l) => l.id === "notices")?.href).toBe("/dashboard/manage/marketing/");
     expect(links.at(-1)).toEqual({
       id: "automations",

@@ -41,10 +41,7 @@ export function isManager(caps: CapList): boolean {
 }
 
 /** /dashboard/instructor: create_courses, or manage_options on a site with the lms feature. */
-export function canUseInstructorArea(
-  caps: CapList,
-  features: Partial<SiteFeatures> | null | undefined,
-): boolean {
+export function canUseInstructorArea(caps: CapList, features: Partial<SiteFeatures> | null | undefined): boolean {
   return hasCap(caps, "create_courses") || (isManager(caps) && siteHasFeature(features, "lms"));
 }
 
@@ -108,18 +105,13 @@ const AUTHOR_QUICK_CREATE: ReadonlySet<QuickCreateId> = new Set(["courses", "qui
 export function quickCreateLinks(caps: CapList): QuickCreateLink[] {
   if (isManager(caps)) return MANAGER_QUICK_CREATE.map((link) => ({ ...link }));
   if (hasCap(caps, "edit_posts")) {
-    return MANAGER_QUICK_CREATE.filter((link) => AUTHOR_QUICK_CREATE.has(link.id)).map(
-      (link) => ({ ...link }),
-    );
+    return MANAGER_QUICK_CREATE.filter((link) => AUTHOR_QUICK_CREATE.has(link.id)).map((link) => ({ ...link }));
   }
   return [];
 }
 
 /** Platform staff are recognised by e-mail alone, so stray case or spaces must not matter. */
-export function isStaffEmail(
-  email: string | null | undefined,
-  staffList: readonly string[],
-): boolean {
+export function isStaffEmail(email: string | null | undefined, staffList: readonly string[]): boolean {
   const wanted = email?.trim().toLowerCase();
   if (!wanted) return false;
   return staffList.some((staff) => staff.trim().toLowerCase() === wanted);

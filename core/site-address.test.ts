@@ -45,8 +45,6 @@ describe("siteAddress", () => {
     expect(siteAddress({ slug: "acme", domain: null }, base)).toBe("acme.atrium.test");
     expect(siteAddress({ slug: "acme" }, base)).toBe("acme.atrium.test");
     expect(siteAddress({ slug: "acme", domain: "" }, base)).toBe("acme.atrium.test");
-    expect(siteAddress({ slug: "acme", domain: "acme.community" }, base)).toBe(
-      "acme.atrium.test",
-    );
+    expect(siteAddress({ slug: "acme", domain: "acme.community" }, base)).toBe("acme.atrium.test");
   });
 });

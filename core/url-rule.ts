@@ -10,10 +10,7 @@ const PATH = "(?:\\/[-a-z\\d%_.~+@:!$&'()*,;=]*)*";
 const QUERY = "(?:\\?[-a-z\\d%_.~+@:!$&'()*,;=/?]*)?";
 const FRAGMENT = "(?:#[-a-z\\d%_.~+@:!$&'()*,;=/?]*)?";
 
-const URL_PATTERN = new RegExp(
-  `^${SCHEME}(?:${HOST_NAME}|${IPV4})${PORT}${PATH}${QUERY}${FRAGMENT}$`,
-  "i",
-);
+const URL_PATTERN = new RegExp(`^${SCHEME}(?:${HOST_NAME}|${IPV4})${PORT}${PATH}${QUERY}${FRAGMENT}$`, "i");
 const MAX_URL_LENGTH = 2048;
 
 export function isValidUrl(value: string | null | undefined): boolean {

@@ -47,7 +47,8 @@ for (const file of files) {
         say(`use server/modules/${other}/index.ts, not its inner files`);
       }
     }
-    if (file.startsWith("server/modules/") && DRIVERS.includes(spec)) say("modules use Drizzle through server/db, not a driver");
+    if (file.startsWith("server/modules/") && DRIVERS.includes(spec))
+      say("modules use Drizzle through server/db, not a driver");
     if (file.startsWith("server/http/") && target?.startsWith("server/db") && !target.startsWith("server/db/client")) {
       say("HTTP handlers call services in server/modules, not the database");
     }

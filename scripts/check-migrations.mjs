@@ -18,7 +18,9 @@ if (r.status !== 0) {
   process.exit(1);
 }
 if (added.length) {
-  console.error("The schema in server/db/schema differs from the committed migrations. Run `npm run db:generate` and commit the migration.");
+  console.error(
+    "The schema in server/db/schema differs from the committed migrations. Run `npm run db:generate` and commit the migration.",
+  );
   process.exit(1);
 }
 console.log("migrations: schema and committed migrations agree");

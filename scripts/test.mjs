@@ -19,7 +19,12 @@ function run(title, cmd, args, env = {}) {
 function vitest(title, project, env = {}) {
   const out = `.tmp/vitest-${project}-${Object.keys(env).length ? "pg" : "main"}.json`;
   rmSync(out, { force: true });
-  run(title, "npx", ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`], env);
+  run(
+    title,
+    "npx",
+    ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`],
+    env,
+  );
   if (existsSync(out)) {
     const r = JSON.parse(readFileSync(out, "utf8"));
     totals.passed += r.numPassedTests;
@@ -39,7 +44,8 @@ if (want("lint")) {
 if (want("unit")) vitest("unit tests", "unit");
 if (want("int")) {
   vitest("integration tests on PGlite", "int", { TEST_DATABASE_URL: "" });
-  if (process.env.TEST_DATABASE_URL) vitest("integration tests on PostgreSQL", "int", { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
+  if (process.env.TEST_DATABASE_URL)
+    vitest("integration tests on PostgreSQL", "int", { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
   else console.log("\n(TEST_DATABASE_URL not set: the integration suite ran on PGlite only)");
 }
 if (want("e2e")) {

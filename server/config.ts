@@ -31,6 +31,7 @@ const ZEnv = z.object({
   SEED_DEMO: bool.default(false),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   ATRIUM_ROLE: z.enum(["web", "worker", "all"]).default("all"),
+  TRUST_PROXY: bool.default(false),
   JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
 });
 
@@ -52,6 +53,8 @@ export type Config = {
   seedDemo: boolean;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   role: "web" | "worker" | "all";
+  /** Behind a reverse proxy: the client address is the last X-Forwarded-For entry it appended. */
+  trustProxy: boolean;
   /** Overrides the first retry delay of every job kind (backoff still doubles it). */
   jobRetryDelaySeconds?: number;
 };
@@ -82,7 +85,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
   // DATA_DIR=":memory:" keeps everything in memory (tests, benchmarks): nothing is written to disk.
   const memory = e.DATA_DIR === ":memory:";
   const dataDir = memory ? ":memory:" : resolve(e.DATA_DIR);
-  const authSecret = e.AUTH_SECRET ?? (memory ? randomBytes(32).toString("base64url") : secretsFrom(dataDir).authSecret);
+  const authSecret =
+    e.AUTH_SECRET ?? (memory ? randomBytes(32).toString("base64url") : secretsFrom(dataDir).authSecret);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -104,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     logLevel: e.LOG_LEVEL,
     role,
     jobRetryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
+    trustProxy: e.TRUST_PROXY,
   };
 }
 

@@ -36,3 +36,10 @@ export const notFound = (what = "Resource") => new AppError("not_found", `${what
 /** The exact §8 message for a request without a session. */
 export const NOT_AUTHENTICATED_MESSAGE = "The user does not have an active session or is not authenticated";
 export const notAuthenticated = () => new AppError("not_authenticated", NOT_AUTHENTICATED_MESSAGE);
+
+/** An error about one input field, with details in the same shape as schema validation errors. */
+export const fieldError = (
+  code: "validation_failed" | "conflict" | "payload_too_large" | "plan_required",
+  field: string,
+  message: string,
+) => new AppError(code, message, [{ field, message }]);

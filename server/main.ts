@@ -9,7 +9,7 @@ import type { ServerBuild } from "react-router";
 import { createAuth } from "./auth/auth";
 import { ConfigError, type Config, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
-import { migrateDatabase } from "./db/migrate";
+import { migrateDatabase, underStartupLock } from "./db/migrate";
 import { createHttpApp } from "./http/app";
 import { jobs } from "./jobs/queue";
 import { createTransport } from "./mail/transport";
@@ -23,7 +23,10 @@ import { DEMO_LOGINS, seedDemo } from "./seed/demo";
 
 export type Running = { url: string; port: number; close(): Promise<void>; platform: import("./http/env").Platform };
 
-export async function start(cfg: Config, opts: { build?: ServerBuild; clientDir?: string; quiet?: boolean } = {}): Promise<Running> {
+export async function start(
+  cfg: Config,
+  opts: { build?: ServerBuild; clientDir?: string; quiet?: boolean } = {},
+): Promise<Running> {
   const database = await openDatabase({
     url: cfg.databaseUrl,
     dataDir: cfg.dataDir,
@@ -40,7 +43,13 @@ export async function start(cfg: Config, opts: { build?: ServerBuild; clientDir?
   await jobs.start(database, { work: cfg.role !== "web", retryDelaySeconds: cfg.jobRetryDelaySeconds });
 
   let seeded = false;
-  if (cfg.seedDemo) seeded = (await seedDemo(database.db, auth, cfg.staffEmails[0] ?? "staff@atrium.test")).created;
+  if (cfg.seedDemo) {
+    // Several processes may start together; one seeds, the others find the demo there.
+    seeded = await underStartupLock(
+      database,
+      async () => (await seedDemo(database.db, auth, cfg.staffEmails[0] ?? "staff@atrium.test")).created,
+    );
+  }
 
   const platform = { cfg, database, auth };
   let server: ReturnType<typeof serve> | null = null;
@@ -52,8 +61,10 @@ export async function start(cfg: Config, opts: { build?: ServerBuild; clientDir?
       staticHandler: clientDir
         ? serveStatic({
             root: clientDir,
-            onFound: (_path, c) => {
-              c.header("Cache-Control", "public, max-age=31536000, immutable");
+            onFound: (path, c) => {
+              // Hashed asset names never change content; other files (the icon) may.
+              const hashed = path.includes("/assets/");
+              c.header("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=3600");
             },
           })
         : undefined,
@@ -88,8 +99,11 @@ export async function start(cfg: Config, opts: { build?: ServerBuild; clientDir?
     port,
     platform,
     async close() {
-      if (server) await new Promise<void>((r) => (server as unknown as { close(cb: () => void): void }).close(() => r()));
-      await jobs.stop();
+      if (server)
+        await new Promise<void>((r) => (server as unknown as { close(cb: () => void): void }).close(() => r()));
+      await jobs.stop(database.db);
+      mail.forget(database.db);
+      accounts.forgetCache(database.db);
       await stopBus();
       await database.close();
     },

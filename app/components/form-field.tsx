@@ -4,7 +4,8 @@ type Props = InputHTMLAttributes<HTMLInputElement> & { label: string; name: stri
 
 /** A labelled input whose error is announced and tied to it for assistive technology. */
 export function FormField({ label, name, error, hint, ...input }: Props) {
-  const describedBy = [hint ? `${name}-hint` : null, error ? `${name}-error` : null].filter(Boolean).join(" ") || undefined;
+  const describedBy =
+    [hint ? `${name}-hint` : null, error ? `${name}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
     <label>
       {label}

@@ -39,6 +39,6 @@ export async function authErrorKey(res: Response): Promise<string> {
 
 /** Only same-site paths may be redirected to after sign-in. */
 export function safeRedirect(to: string | null | undefined, fallback = "/dashboard"): string {
-  if (!to || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  if (!to?.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
   return to;
 }

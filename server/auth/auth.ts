@@ -111,7 +111,14 @@ export function createAuth(cfg: Config, database: Database) {
             await membersModule.joinOnSignIn(database.db, site, session.userId);
             if (site.features.single_session) {
               const owner = await accountsModule.isOwnerUser(database.db, site, session.userId);
-              if (!owner) await membersModule.endOtherSessions(database.db, site.accountId, session.userId, session.id, hashToken);
+              if (!owner)
+                await membersModule.endOtherSessions(
+                  database.db,
+                  site.accountId,
+                  session.userId,
+                  session.id,
+                  hashToken,
+                );
             }
           },
         },

@@ -56,10 +56,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 
 function openPostgres(url: string, poolSize: number): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  const authPool = new pg.Pool({ connectionString: url, max: Math.max(2, Math.ceil(poolSize / 2)) });
-  // The auth library's queries are cross-tenant by nature (sign-in knows no site yet).
-  authPool.on("connect", (c) => {
-    c.query("SET ROLE atrium_platform").catch(() => undefined);
+  // The auth library's queries are cross-tenant by nature (sign-in knows no site yet): its
+  // connections start as the platform role, set in the connection's start-up options.
+  const authPool = new pg.Pool({
+    connectionString: url,
+    max: Math.max(2, Math.ceil(poolSize / 2)),
+    options: "-c role=atrium_platform",
   });
   const swallow = () => undefined;
   pool.on("error", swallow);

@@ -16,7 +16,11 @@ const MIGRATION_LOCK = 7_241_001;
 export function migrationsFolder(): string {
   // Source tree (tsx, vitest) and the bundled server (dist/server) both find the committed folder.
   const here = dirname(fileURLToPath(import.meta.url));
-  for (const c of [resolve(here, "migrations"), resolve(here, "../../server/db/migrations"), resolve(process.cwd(), "server/db/migrations")]) {
+  for (const c of [
+    resolve(here, "migrations"),
+    resolve(here, "../../server/db/migrations"),
+    resolve(process.cwd(), "server/db/migrations"),
+  ]) {
     if (existsSync(c)) return c;
   }
   throw new Error("server/db/migrations not found");
@@ -59,6 +63,27 @@ async function runAll(run: SqlRunner, statements: string[]) {
   }
 }
 
+/**
+ * Runs start-up work (migrations, seeding) in one process at a time: on PostgreSQL under a
+ * session advisory lock held by a dedicated connection; PGlite has one process by construction.
+ */
+export async function underStartupLock<T>(
+  database: Database,
+  fn: (run: SqlRunner | null, client: pg.Client | null) => Promise<T>,
+): Promise<T> {
+  if (database.kind === "pglite") return fn(null, null);
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    const run: SqlRunner = async (text, values) => ({ rows: (await client.query(text, values as unknown[])).rows });
+    return await fn(run, client);
+  } finally {
+    await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
+    await client.end();
+  }
+}
+
 export async function migrateDatabase(database: Database): Promise<void> {
   const folder = migrationsFolder();
   if (database.kind === "pglite") {
@@ -67,16 +92,9 @@ export async function migrateDatabase(database: Database): Promise<void> {
     await runAll(database.sql, AFTER_SQL);
     return;
   }
-  const client = new pg.Client({ connectionString: database.url });
-  await client.connect();
-  try {
-    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
-    const run: SqlRunner = async (text, values) => ({ rows: (await client.query(text, values as unknown[])).rows });
-    await runAll(run, ROLES_SQL);
-    await migratePg(drizzlePg(client), { migrationsFolder: folder });
-    await runAll(run, AFTER_SQL);
-  } finally {
-    await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
-    await client.end();
-  }
+  await underStartupLock(database, async (run, client) => {
+    await runAll(run!, ROLES_SQL);
+    await migratePg(drizzlePg(client!), { migrationsFolder: folder });
+    await runAll(run!, AFTER_SQL);
+  });
 }

@@ -9,8 +9,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function withTenant<T>(db: Db, accountId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
   if (!UUID.test(accountId)) throw new Error(`withTenant needs an account id, got "${accountId}"`);
   return db.transaction(async (tx) => {
-    await tx.execute(sql`set local role atrium_tenant`);
-    await tx.execute(sql`select set_config('app.account_id', ${accountId}, true)`);
+    // One round trip: set_config(…, true) is SET LOCAL, and `role` is the setting SET ROLE writes.
+    await tx.execute(
+      sql`select set_config('role', 'atrium_tenant', true), set_config('app.account_id', ${accountId}, true)`,
+    );
     return fn(tx as Tx);
   });
 }

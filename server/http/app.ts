@@ -29,10 +29,15 @@ export type HttpOptions = {
 export function createHttpApp(platform: Platform, opts: HttpOptions = {}) {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
-  app.notFound((c) => c.json({ error: { code: "not_found", message: `No route for ${c.req.method} ${c.req.path}` } }, 404));
+  app.notFound((c) =>
+    c.json({ error: { code: "not_found", message: `No route for ${c.req.method} ${c.req.path}` } }, 404),
+  );
 
   app.get("/healthz", (c) => c.json({ ok: true }));
-  if (opts.staticHandler) app.use("/assets/*", opts.staticHandler);
+  if (opts.staticHandler) {
+    app.use("/assets/*", opts.staticHandler);
+    app.use("/favicon.svg", opts.staticHandler);
+  }
 
   app.use("*", async (c, next) => {
     c.set("platform", platform);
@@ -63,7 +68,9 @@ export function createHttpApp(platform: Platform, opts: HttpOptions = {}) {
     return c.html(renderApiDocs(await res.json()));
   });
   app.route("/api", createSpecEndpoints());
-  app.all("/api/*", (c) => c.json({ error: { code: "not_found", message: `No API route ${c.req.method} ${c.req.path}` } }, 404));
+  app.all("/api/*", (c) =>
+    c.json({ error: { code: "not_found", message: `No API route ${c.req.method} ${c.req.path}` } }, 404),
+  );
 
   if (opts.build) {
     const handler = createRequestHandler(opts.build, platform.cfg.env === "development" ? "development" : "production");

@@ -7,7 +7,13 @@ import type { MemberContext } from "../modules/members";
 /** Everything a request handler may use; built once in main.ts. */
 export type Platform = { cfg: Config; database: Database; auth: Auth };
 
-export type SignedInUser = { id: string; name: string; email: string; emailVerified: boolean; twoFactorEnabled: boolean };
+export type SignedInUser = {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  twoFactorEnabled: boolean;
+};
 
 export type AppEnv = {
   Variables: {

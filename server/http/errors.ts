@@ -24,7 +24,10 @@ export function handleError(err: Error, c: Context) {
   if (err instanceof AppError) {
     if (err.code === "not_authenticated") {
       // Spec §8 fixes this shape for a missing session.
-      return c.json({ code: "not_authenticated", message: err.message, ...(err.details ? { details: err.details } : {}) }, 401);
+      return c.json(
+        { code: "not_authenticated", message: err.message, ...(err.details ? { details: err.details } : {}) },
+        401,
+      );
     }
     return c.json(errorBody(err.code, err.message, err.details), err.status as 400);
   }

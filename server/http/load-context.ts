@@ -34,20 +34,29 @@ export function buildLoadContext(c: Context<AppEnv>) {
           auth.api.signUpEmail({ body: { ...body, callbackURL: "/dashboard" }, headers, asResponse: true }),
         signOut: () => auth.api.signOut({ headers, asResponse: true }),
         requestPasswordReset: (email: string) =>
-          auth.api.requestPasswordReset({ body: { email, redirectTo: "/login/reset-password" }, headers, asResponse: true }),
+          auth.api.requestPasswordReset({
+            body: { email, redirectTo: "/login/reset-password" },
+            headers,
+            asResponse: true,
+          }),
         resetPassword: (token: string, newPassword: string) =>
           auth.api.resetPassword({ body: { token, newPassword }, headers, asResponse: true }),
-        enableTwoFactor: (password: string) => auth.api.enableTwoFactor({ body: { password }, headers, asResponse: true }),
+        enableTwoFactor: (password: string) =>
+          auth.api.enableTwoFactor({ body: { password }, headers, asResponse: true }),
         verifyTotp: (code: string, trustDevice = false) =>
           auth.api.verifyTOTP({ body: { code, trustDevice }, headers, asResponse: true }),
-        disableTwoFactor: (password: string) => auth.api.disableTwoFactor({ body: { password }, headers, asResponse: true }),
+        disableTwoFactor: (password: string) =>
+          auth.api.disableTwoFactor({ body: { password }, headers, asResponse: true }),
       },
       sites: {
         create: (input: { slug: string; sitetitle: string }) =>
           accounts.createSite(database.db, { userId: user!.id, name: user!.name, email: user!.email }, input),
         owned: () => (user ? accounts.ownedBy(database.db, user.id) : Promise.resolve([])),
       },
-      mail: { recent: (page = 1) => mail.listAll(database.db, page, 50), transport: () => mail.transportKind() },
+      mail: {
+        recent: (page = 1) => mail.listAll(database.db, page, 50),
+        transport: () => mail.transportKind(database.db),
+      },
     },
   };
 }

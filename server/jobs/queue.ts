@@ -2,15 +2,20 @@
 // executor, on PostgreSQL through its own pool. Handlers are registered by name; a process started
 // with --role=web only sends, one with --role=worker (or all) also works.
 import PgBoss from "pg-boss";
-import type { Database } from "../db/client";
+import type { Database, Db } from "../db/client";
 
-export type JobHandler = (data: Record<string, unknown>) => Promise<void>;
-type Registration = { name: string; handler: JobHandler; options: { retryLimit: number; retryDelay: number; retryBackoff: boolean } };
+/** A job runs against the database whose queue it came from (tests run several platforms at once). */
+export type JobHandler = (db: Db, data: Record<string, unknown>) => Promise<void>;
+type Registration = {
+  name: string;
+  handler: JobHandler;
+  options: { retryLimit: number; retryDelay: number; retryBackoff: boolean };
+};
 type Schedule = { name: string; cron: string };
 
 const registrations: Registration[] = [];
 const schedules: Schedule[] = [];
-let boss: PgBoss | null = null;
+const running = new Map<Db, PgBoss>();
 
 function pgliteExecutor(database: Database) {
   const pgl = database.pglite!;
@@ -37,35 +42,41 @@ export const jobs = {
     if (!schedules.some((s) => s.name === name)) schedules.push({ name, cron });
   },
   async start(database: Database, opts: { work: boolean; pollSeconds?: number; retryDelaySeconds?: number }) {
-    if (opts.retryDelaySeconds) for (const r of registrations) r.options.retryDelay = opts.retryDelaySeconds;
+    const retryDelay = (r: Registration) =>
+      opts.retryDelaySeconds ? { ...r.options, retryDelay: opts.retryDelaySeconds } : r.options;
     const instance =
       database.kind === "pglite"
-        ? new PgBoss({ db: pgliteExecutor(database), schedule: opts.work, supervise: opts.work } as unknown as PgBoss.ConstructorOptions)
+        ? new PgBoss({
+            db: pgliteExecutor(database),
+            schedule: opts.work,
+            supervise: opts.work,
+          } as unknown as PgBoss.ConstructorOptions)
         : new PgBoss({ connectionString: database.url, max: 3, schedule: opts.work, supervise: opts.work });
     instance.on("error", (err) => console.error("[jobs]", err.message));
     await instance.start();
     for (const r of registrations) {
-      await instance.createQueue(r.name, { name: r.name, ...r.options });
+      await instance.createQueue(r.name, { name: r.name, ...retryDelay(r) });
       if (opts.work) {
         await instance.work(r.name, { pollingIntervalSeconds: opts.pollSeconds ?? 1 }, async (batch) => {
-          for (const job of batch) await r.handler(job.data as Record<string, unknown>);
+          for (const job of batch) await r.handler(database.db, job.data as Record<string, unknown>);
         });
       }
     }
     if (opts.work) for (const s of schedules) await instance.schedule(s.name, s.cron);
-    boss = instance;
+    running.set(database.db, instance);
   },
-  async send(name: string, data: Record<string, unknown>): Promise<string | null> {
+  /** Queues a job in the given database (null when no queue runs there, e.g. a script). */
+  async send(db: Db, name: string, data: Record<string, unknown>): Promise<string | null> {
+    const boss = running.get(db);
     if (!boss) return null;
-    const r = registrations.find((x) => x.name === name);
-    return boss.send(name, data, r?.options ?? {});
+    return boss.send(name, data);
   },
   /** Every scheduled job, for the staff Maintenance screen. */
   listSchedules: () => schedules.map((s) => ({ ...s })),
-  async stop() {
-    const b = boss;
-    boss = null;
+  async stop(db: Db) {
+    const b = running.get(db);
+    running.delete(db);
     if (b) await b.stop({ graceful: true, wait: true, timeout: 5000 }).catch(() => undefined);
   },
-  isRunning: () => boss !== null,
+  isRunning: (db: Db) => running.has(db),
 };

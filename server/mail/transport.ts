@@ -11,7 +11,13 @@ export function createTransport(smtpUrl: string | undefined): MailTransport {
   return {
     kind: "smtp",
     async send(m) {
-      const info = await t.sendMail({ from: m.from, to: m.to, subject: m.subject, text: m.text, html: m.html ?? undefined });
+      const info = await t.sendMail({
+        from: m.from,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html ?? undefined,
+      });
       return { messageId: info.messageId ?? null };
     },
   };

@@ -9,8 +9,8 @@ const emitter = new EventEmitter();
 emitter.setMaxListeners(100);
 const origin = `${process.pid}-${Math.random().toString(36).slice(2)}`;
 
-let publisher: ((payload: string) => Promise<void>) | null = null;
-let listener: pg.Client | null = null;
+type Publisher = (payload: string) => Promise<void>;
+const publishers = new Set<Publisher>();
 
 export type BusMessage = { topic: string; data: unknown };
 
@@ -21,16 +21,18 @@ export const bus = {
   },
   async publish(topic: string, data: unknown) {
     emitter.emit(topic, data);
-    if (publisher) await publisher(JSON.stringify({ topic, data, origin })).catch(() => undefined);
+    const payload = JSON.stringify({ topic, data, origin });
+    await Promise.all([...publishers].map((p) => p(payload).catch(() => undefined)));
   },
   /** Joins the cross-process channel of a PostgreSQL database. */
   async connect(url: string) {
     const pub = new pg.Pool({ connectionString: url, max: 1 });
     pub.on("error", () => undefined);
-    publisher = async (payload) => {
+    const publisher: Publisher = async (payload) => {
       await pub.query("SELECT pg_notify($1, $2)", [CHANNEL, payload]);
     };
-    listener = new pg.Client({ connectionString: url });
+    publishers.add(publisher);
+    const listener = new pg.Client({ connectionString: url });
     listener.on("error", () => undefined);
     await listener.connect();
     listener.on("notification", (n) => {
@@ -44,9 +46,8 @@ export const bus = {
     });
     await listener.query(`LISTEN ${CHANNEL}`);
     return async () => {
-      publisher = null;
-      await listener?.end().catch(() => undefined);
-      listener = null;
+      publishers.delete(publisher);
+      await listener.end().catch(() => undefined);
       await pub.end().catch(() => undefined);
     };
   },

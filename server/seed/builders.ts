@@ -13,7 +13,10 @@ export const DEMO_PASSWORD = "atrium-demo-2026";
 
 export type BuiltUser = { id: string; name: string; email: string; password: string };
 
-export async function buildUser(auth: Auth, input: { email: string; name?: string; password?: string }): Promise<BuiltUser> {
+export async function buildUser(
+  auth: Auth,
+  input: { email: string; name?: string; password?: string },
+): Promise<BuiltUser> {
   const ctx = await auth.$context;
   const email = input.email.toLowerCase();
   const password = input.password ?? DEMO_PASSWORD;
@@ -35,19 +38,32 @@ export async function buildSite(
   owner: BuiltUser,
   input: { slug: string; sitetitle?: string; plan?: string | null; features?: Partial<SiteAccount["features"]> },
 ): Promise<SiteAccount> {
-  let site = await accounts.createSite(db, { userId: owner.id, name: owner.name, email: owner.email }, {
-    slug: input.slug,
-    sitetitle: input.sitetitle ?? input.slug,
-    plan: input.plan ?? null,
-  });
+  let site = await accounts.createSite(
+    db,
+    { userId: owner.id, name: owner.name, email: owner.email },
+    {
+      slug: input.slug,
+      sitetitle: input.sitetitle ?? input.slug,
+      plan: input.plan ?? null,
+    },
+  );
   await options.seedDefaults(db, site.accountId);
-  if (input.features) site = await accounts.update(db, site.accountId, { features: { ...site.features, ...input.features } });
+  if (input.features)
+    site = await accounts.update(db, site.accountId, { features: { ...site.features, ...input.features } });
   return site;
 }
 
-export async function buildMember(db: Db, site: SiteAccount, user: BuiltUser, role: "student" | "instructor" | "admin" = "student") {
+export async function buildMember(
+  db: Db,
+  site: SiteAccount,
+  user: BuiltUser,
+  role: "student" | "instructor" | "admin" = "student",
+) {
   return withTenant(db, site.accountId, async (tx) => {
-    const [r] = await tx.select().from(roles).where(and(eq(roles.accountId, site.accountId), eq(roles.name, role)));
+    const [r] = await tx
+      .select()
+      .from(roles)
+      .where(and(eq(roles.accountId, site.accountId), eq(roles.name, role)));
     const [existing] = await tx
       .select()
       .from(membersTable)

@@ -2,7 +2,7 @@
 // `http://<slug>.localhost:<port>`, which Chromium resolves to loopback by itself), a headless
 // Chromium, fresh browser contexts per test, and a screenshot in test-results/ when a test fails.
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -18,6 +18,8 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const SERVER_BUILD = join(ROOT, "build/server/index.js");
 const CLIENT_DIR = join(ROOT, "build/client");
 const RESULTS_DIR = join(ROOT, "test-results");
+// Where a private copy of build/ lives while a file runs (see snapshotBuild).
+const SNAPSHOT_ROOT = join(ROOT, "node_modules/.cache/atrium-e2e");
 
 export type E2EPlatform = TestPlatform & {
   /** `http://<slug>.localhost:<port>`, or the platform's own origin without a slug. */
@@ -38,25 +40,70 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts the full platform (server-rendered pages and client assets) on a free port. */
-export async function startE2E(): Promise<E2EPlatform> {
-  if (!existsSync(SERVER_BUILD)) {
+/**
+ * A private copy of build/ for this test file, so that a rebuild running meanwhile (another
+ * terminal, a watcher) cannot swap the hashed client assets under the running server. It lives
+ * inside node_modules/ so the server bundle still resolves react, react-router, … from the project.
+ */
+async function snapshotBuild(): Promise<{ build: ServerBuild; clientDir: string; remove(): void }> {
+  if (!existsSync(SERVER_BUILD) || !existsSync(CLIENT_DIR)) {
     throw new Error(`The React Router build is missing (${SERVER_BUILD}): run npm run build first.`);
   }
-  const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
-  const port = await freePort();
-  const t = await startTestPlatform(
-    { PORT: String(port), BASE_DOMAIN: `localhost:${port}`, HOST: "127.0.0.1" },
-    { build, clientDir: CLIENT_DIR },
-  );
-  const origin = (slug?: string) => `http://${slug ? `${slug}.` : ""}localhost:${t.port}`;
-  return Object.assign(t, { origin });
+  const dir = join(SNAPSHOT_ROOT, `${process.pid}-${uid()}`);
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  cpSync(join(ROOT, "build"), dir, { recursive: true });
+  try {
+    const build = (await import(pathToFileURL(join(dir, "server/index.js")).href)) as ServerBuild;
+    const clientDir = join(dir, "client");
+    const modules = [build.assets.entry.module, ...Object.values(build.assets.routes).map((r) => r?.module)];
+    const missing = modules.filter((m): m is string => Boolean(m) && !existsSync(join(clientDir, m as string)));
+    if (missing.length) {
+      throw new Error(
+        `build/client does not match build/server (missing ${missing.join(", ")}): run npm run build first.`,
+      );
+    }
+    return { build, clientDir, remove };
+  } catch (err) {
+    remove();
+    throw err;
+  }
+}
+
+/** Starts the full platform (server-rendered pages and client assets) on a free port. */
+export async function startE2E(): Promise<E2EPlatform> {
+  const snapshot = await snapshotBuild();
+  try {
+    const port = await freePort();
+    const t = await startTestPlatform(
+      { PORT: String(port), BASE_DOMAIN: `localhost:${port}`, HOST: "127.0.0.1" },
+      { build: snapshot.build, clientDir: snapshot.clientDir },
+    );
+    const close = t.close;
+    const origin = (slug?: string) => `http://${slug ? `${slug}.` : ""}localhost:${t.port}`;
+    return Object.assign(t, {
+      origin,
+      async close() {
+        await close();
+        snapshot.remove();
+      },
+    });
+  } catch (err) {
+    snapshot.remove();
+    throw err;
+  }
 }
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+    ],
   });
 }
 
@@ -76,15 +123,23 @@ export type E2E = {
  * Registers the per-file hooks: one platform and one browser for the file, fresh contexts per
  * test, screenshots of every open page when a test fails. Use the returned object inside tests.
  */
-export function useE2E(): E2E {
+export function setupE2E(): E2E {
   const contexts: BrowserContext[] = [];
+  const pageErrors: string[] = [];
   const e2e = {
     newPage: async () => {
       const context = await e2e.browser.newContext({ locale: "en-US" });
       context.setDefaultTimeout(15_000);
       context.setDefaultNavigationTimeout(30_000);
       contexts.push(context);
-      return context.newPage();
+      const page = await context.newPage();
+      page.on("pageerror", (err) => pageErrors.push(`${page.url()}: ${err.message}`));
+      page.on("response", (res) => {
+        if (res.status() >= 400 && new URL(res.url()).pathname.startsWith("/assets/")) {
+          pageErrors.push(`${res.url()} answered ${res.status()}`);
+        }
+      });
+      return page;
     },
   } as E2E;
 
@@ -93,9 +148,13 @@ export function useE2E(): E2E {
   });
 
   afterEach(async (ctx: TestContext) => {
-    const open = contexts.splice(0);
-    if (ctx.task.result?.state === "fail") await screenshots(ctx.task.name, open);
-    await Promise.all(open.map((c) => c.close().catch(() => undefined)));
+    const opened = contexts.splice(0);
+    const errors = pageErrors.splice(0);
+    const failed = ctx.task.result?.state === "fail" || errors.length > 0;
+    if (failed) await screenshots(ctx.task.name, opened);
+    await Promise.all(opened.map((c) => c.close().catch(() => undefined)));
+    // A script error or a missing asset means the page never became interactive as users see it.
+    if (errors.length) throw new Error(`errors in the browser:\n  ${errors.join("\n  ")}`);
   });
 
   afterAll(async () => {
@@ -108,7 +167,10 @@ export function useE2E(): E2E {
 
 async function screenshots(testName: string, contexts: BrowserContext[]) {
   mkdirSync(RESULTS_DIR, { recursive: true });
-  const base = testName.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "").slice(0, 80);
+  const base = testName
+    .replace(/[^a-z0-9]+/gi, "-")
+    .replace(/^-|-$/g, "")
+    .slice(0, 80);
   let n = 0;
   for (const context of contexts) {
     for (const page of context.pages()) {
@@ -123,14 +185,32 @@ async function screenshots(testName: string, contexts: BrowserContext[]) {
   }
 }
 
-/** Waits until the page's path (and query, if given in `path`) is exactly `path`. */
+/**
+ * Waits until React has hydrated the page, so a click runs the app's handlers instead of racing
+ * them with a plain form post. Every route renders a <main>; React tags the nodes it owns.
+ */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    return Boolean(main && Object.keys(main).some((k) => k.startsWith("__reactFiber$")));
+  });
+}
+
+/** Opens a page of the app and waits until it is interactive. */
+export async function open(page: Page, url: string) {
+  await page.goto(url);
+  await hydrated(page);
+}
+
+/** Waits until the page's path (and query, if given in `path`) is exactly `path`, and is interactive. */
 export async function waitForPath(page: Page, path: string) {
   await page.waitForURL((url) => (path.includes("?") ? url.pathname + url.search : url.pathname) === path);
+  await hydrated(page);
 }
 
 /** Fills and submits the login form of the current site. */
 export async function logIn(page: Page, origin: string, email: string, password: string) {
-  await page.goto(`${origin}/login`);
+  await open(page, `${origin}/login`);
   await submitLogin(page, email, password);
 }
 
@@ -141,7 +221,11 @@ export async function submitLogin(page: Page, email: string, password: string) {
 }
 
 /** The text of the newest message in the outbox addressed to `to` (optionally of one kind). */
-export async function latestMail(t: TestPlatform, to: string, kind?: string): Promise<{ subject: string; text: string } | null> {
+export async function latestMail(
+  t: TestPlatform,
+  to: string,
+  kind?: string,
+): Promise<{ subject: string; text: string } | null> {
   const [row] = await withPlatform(t.database.db, (tx) =>
     tx
       .select({ subject: mailOutbox.subject, text: mailOutbox.text })

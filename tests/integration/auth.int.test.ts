@@ -4,30 +4,27 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiKeys, authAccounts, clientErrors, mailOutbox, members, rateLimits } from "../../server/db/schema";
 import { withPlatform } from "../../server/db/tenant";
-import { hostCache } from "../../server/modules/accounts/host-cache";
 import { buildUser } from "../../server/seed/builders";
 import { cookieFrom, signIn, startTestPlatform, type TestPlatform } from "../support/platform";
-import { body, countFor, countRows, expectError, memberOf, siteWithOwner, uid, uniqueEmail, uniqueSlug } from "./helpers";
-import { hotp, secretFromUri, totp } from "./totp";
-
-/** Cookies of a later response replace those of the same name in an earlier cookie header. */
-function mergeCookies(before: string, res: Response): string {
-  const jar = new Map(before.split("; ").filter(Boolean).map((c) => [c.split("=")[0], c] as const));
-  for (const c of res.headers.getSetCookie()) {
-    const pair = c.split(";")[0];
-    const name = pair.split("=")[0];
-    if (pair.endsWith("=")) jar.delete(name);
-    else jar.set(name, pair);
-  }
-  return [...jar.values()].join("; ");
-}
+import {
+  body,
+  countFor,
+  countRows,
+  expectError,
+  memberOf,
+  mergeCookies,
+  siteWithOwner,
+  uid,
+  uniqueEmail,
+  uniqueSlug,
+} from "./helpers";
+import { hotp, secretFromUri, totp } from "../support/totp";
 
 const PASSWORD = "correct-horse-9";
 
 describe("auth on one platform", () => {
   let t: TestPlatform;
   beforeAll(async () => {
-    hostCache.clear();
     t = await startTestPlatform();
   });
   afterAll(async () => {
@@ -47,7 +44,19 @@ describe("auth on one platform", () => {
     expect(m).toMatchObject({ role: "student", isOwner: false, user: { email }, member: { email, role: "student" } });
     expect(await countFor(t, members, site.accountId)).toBe(2);
 
-    const [cred] = await withPlatform(t.database.db, (tx) => tx.select().from(authAccounts).where(eq(authAccounts.userId, m.user.id)));
+    for (const bad of [
+      { email: "not-an-email", password: PASSWORD },
+      { email: uniqueEmail("short"), password: "short" },
+    ]) {
+      const refused = await t.request(site.slug, "/api/auth/sign-up/email", { json: { name: "X", ...bad } });
+      expect(refused.status).toBe(400);
+      expect(refused.headers.getSetCookie()).toEqual([]);
+    }
+    expect(await countFor(t, members, site.accountId)).toBe(2);
+
+    const [cred] = await withPlatform(t.database.db, (tx) =>
+      tx.select().from(authAccounts).where(eq(authAccounts.userId, m.user.id)),
+    );
     expect(cred.password).toMatch(/^\$argon2id\$/);
   });
 
@@ -59,16 +68,29 @@ describe("auth on one platform", () => {
     const slug = uniqueSlug("school");
     const created = await t.request(null, "/api/v1/sites", { json: { slug, sitetitle: "My School" }, cookie });
     expect(created.status).toBe(201);
-    expect(await body(created)).toMatchObject({ slug, sitetitle: "My School", isPlatform: false, url: `http://${slug}.atrium.test:3000` });
+    expect(await body(created)).toMatchObject({
+      slug,
+      sitetitle: "My School",
+      isPlatform: false,
+      url: `http://${slug}.atrium.test:3000`,
+    });
 
     const ownerCookie = await signIn(t, slug, email, PASSWORD);
     const owner = await body(await me(slug, ownerCookie));
     expect(owner).toMatchObject({ role: "owner", isOwner: true });
     expect(owner.caps).toContain("manage_options");
 
-    await expectError(await t.request(null, "/api/v1/sites", { json: { slug, sitetitle: "Again" }, cookie }), 409, "conflict");
+    await expectError(
+      await t.request(null, "/api/v1/sites", { json: { slug, sitetitle: "Again" }, cookie }),
+      409,
+      "conflict",
+    );
     for (const bad of ["ab", "www", "Bad Slug!"]) {
-      const err = await expectError(await t.request(null, "/api/v1/sites", { json: { slug: bad, sitetitle: "Bad" }, cookie }), 422, "validation_failed");
+      const err = await expectError(
+        await t.request(null, "/api/v1/sites", { json: { slug: bad, sitetitle: "Bad" }, cookie }),
+        422,
+        "validation_failed",
+      );
       expect(JSON.stringify(err.details), `details name the field for "${bad}"`).toContain('"slug"');
     }
     const mine = await body(await t.request(null, "/api/v1/sites", { cookie }));
@@ -80,11 +102,21 @@ describe("auth on one platform", () => {
     const email = uniqueEmail("forgetful");
     expect((await signUp(site.slug, email)).status).toBe(200);
     const outbox = () =>
-      withPlatform(t.database.db, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)).orderBy(mailOutbox.createdAt));
+      withPlatform(t.database.db, (tx) =>
+        tx.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)).orderBy(mailOutbox.createdAt),
+      );
     expect((await outbox()).map((m) => m.kind)).toEqual(["verify_email"]);
-    expect((await outbox())[0].text).toMatch(new RegExp(`http://${site.slug}\\.atrium\\.test:3000/api/auth/verify-email\\?token=`));
+    const verifyLink = (await outbox())[0].text.match(/https?:\/\/\S+/)?.[0] ?? "";
+    expect(verifyLink).toMatch(new RegExp(`^http://${site.slug}\\.atrium\\.test:3000/api/auth/verify-email\\?token=`));
+    const signedUp = await signIn(t, site.slug, email, PASSWORD);
+    expect((await body(await me(site.slug, signedUp))).user.emailVerified).toBe(false);
+    const verifyUrl = new URL(verifyLink);
+    expect((await t.request(site.slug, verifyUrl.pathname + verifyUrl.search)).status).toBe(302);
+    expect((await body(await me(site.slug, signedUp))).user.emailVerified).toBe(true);
 
-    const asked = await t.request(site.slug, "/api/auth/request-password-reset", { json: { email, redirectTo: "/login/reset-password" } });
+    const asked = await t.request(site.slug, "/api/auth/request-password-reset", {
+      json: { email, redirectTo: "/login/reset-password" },
+    });
     expect(asked.status).toBe(200);
     const reset = (await outbox()).find((m) => m.kind === "password_reset");
     expect(reset?.accountId).toBe(site.accountId);
@@ -103,10 +135,17 @@ describe("auth on one platform", () => {
     const newPassword = "brand-new-pass-7";
     const done = await t.request(site.slug, "/api/auth/reset-password", { json: { token, newPassword } });
     expect(done.status).toBe(200);
-    expect((await t.request(site.slug, "/api/auth/sign-in/email", { json: { email, password: PASSWORD } })).status).toBe(401);
-    expect((await t.request(site.slug, "/api/auth/sign-in/email", { json: { email, password: newPassword } })).status).toBe(200);
+    expect(
+      (await t.request(site.slug, "/api/auth/sign-in/email", { json: { email, password: PASSWORD } })).status,
+    ).toBe(401);
+    expect(
+      (await t.request(site.slug, "/api/auth/sign-in/email", { json: { email, password: newPassword } })).status,
+    ).toBe(200);
     // The token is spent.
-    expect((await t.request(site.slug, "/api/auth/reset-password", { json: { token, newPassword: "third-pass-77" } })).status).toBe(400);
+    expect(
+      (await t.request(site.slug, "/api/auth/reset-password", { json: { token, newPassword: "third-pass-77" } }))
+        .status,
+    ).toBe(400);
   });
 
   it("single_session: a student's newer sign-in ends the older one; the owner is exempt; off by default", async () => {
@@ -122,6 +161,13 @@ describe("auth on one platform", () => {
     const ownerAgain = await signIn(t, strict.site.slug, strict.owner.email, strict.owner.password);
     expect((await me(strict.site.slug, strict.ownerCookie)).status).toBe(200);
     expect((await me(strict.site.slug, ownerAgain)).status).toBe(200);
+
+    // Only sessions on this site end: the same person's session on another site is untouched.
+    const elsewhere = await siteWithOwner(t, "elsewhere");
+    const elsewhereCookie = await signIn(t, elsewhere.site.slug, student.user.email, student.user.password);
+    await signIn(t, strict.site.slug, student.user.email, student.user.password);
+    expect((await me(elsewhere.site.slug, elsewhereCookie)).status).toBe(200);
+    expect((await me(strict.site.slug, second)).status).toBe(401);
 
     const relaxed = await siteWithOwner(t, "multi");
     const s2 = await memberOf(t, relaxed.site, "student");
@@ -139,38 +185,58 @@ describe("auth on one platform", () => {
   it("TOTP: enabling, signing in with a second factor, a wrong code, and disabling", async () => {
     const { site } = await siteWithOwner(t, "totp");
     const { user, cookie: first } = await memberOf(t, site, "student", "careful");
-    const enabled = await t.request(site.slug, "/api/auth/two-factor/enable", { json: { password: user.password }, cookie: first });
+    const enabled = await t.request(site.slug, "/api/auth/two-factor/enable", {
+      json: { password: user.password },
+      cookie: first,
+    });
     expect(enabled.status).toBe(200);
     let cookie = mergeCookies(first, enabled);
     const secret = secretFromUri((await body(enabled)).totpURI);
     expect((await body(await me(site.slug, cookie))).aal).toBe("aal1");
 
-    const verified = await t.request(site.slug, "/api/auth/two-factor/verify-totp", { json: { code: totp(secret) }, cookie });
+    const verified = await t.request(site.slug, "/api/auth/two-factor/verify-totp", {
+      json: { code: totp(secret) },
+      cookie,
+    });
     expect(verified.status).toBe(200);
     cookie = mergeCookies(cookie, verified);
     expect(await body(await me(site.slug, cookie))).toMatchObject({ aal: "aal2", user: { email: user.email } });
 
-    const signedIn = await t.request(site.slug, "/api/auth/sign-in/email", { json: { email: user.email, password: user.password } });
+    const signedIn = await t.request(site.slug, "/api/auth/sign-in/email", {
+      json: { email: user.email, password: user.password },
+    });
     expect(signedIn.status).toBe(200);
     expect(await body(signedIn)).toMatchObject({ twoFactorRedirect: true });
     const pending = cookieFrom(signedIn);
     expect((await me(site.slug, pending)).status).toBe(401);
 
-    const wrongCode = String((Number(totp(secret)) + 500_000) % 1_000_000).padStart(6, "0");
-    const wrong = await t.request(site.slug, "/api/auth/two-factor/verify-totp", { json: { code: wrongCode }, cookie: pending });
+    const accepted = new Set([-30_000, 0, 30_000].map((d) => totp(secret, Date.now() + d)));
+    const wrongCode = ["000000", "111111", "222222", "333333"].find((c) => !accepted.has(c))!;
+    const wrong = await t.request(site.slug, "/api/auth/two-factor/verify-totp", {
+      json: { code: wrongCode },
+      cookie: pending,
+    });
     expect(wrong.status).toBeGreaterThanOrEqual(400);
     expect(wrong.status).toBeLessThan(500);
     expect((await me(site.slug, mergeCookies(pending, wrong))).status).toBe(401);
 
-    const second = await t.request(site.slug, "/api/auth/two-factor/verify-totp", { json: { code: totp(secret) }, cookie: pending });
+    const second = await t.request(site.slug, "/api/auth/two-factor/verify-totp", {
+      json: { code: totp(secret) },
+      cookie: pending,
+    });
     expect(second.status).toBe(200);
     const full = mergeCookies(pending, second);
     expect(await body(await me(site.slug, full))).toMatchObject({ aal: "aal2", user: { email: user.email } });
 
-    const disabled = await t.request(site.slug, "/api/auth/two-factor/disable", { json: { password: user.password }, cookie: full });
+    const disabled = await t.request(site.slug, "/api/auth/two-factor/disable", {
+      json: { password: user.password },
+      cookie: full,
+    });
     expect(disabled.status).toBe(200);
     expect((await body(await me(site.slug, mergeCookies(full, disabled)))).aal).toBe("aal1");
-    const plain = await t.request(site.slug, "/api/auth/sign-in/email", { json: { email: user.email, password: user.password } });
+    const plain = await t.request(site.slug, "/api/auth/sign-in/email", {
+      json: { email: user.email, password: user.password },
+    });
     expect(await body(plain)).not.toHaveProperty("twoFactorRedirect");
   });
 
@@ -184,30 +250,53 @@ describe("auth on one platform", () => {
       "origin_mismatch",
     );
     await expectError(
-      await t.request(site.slug, "/api/log", { json: { message: "x", account_id: site.accountId }, cookie: ownerCookie, headers: evil }),
+      await t.request(site.slug, "/api/log", {
+        json: { message: "x", account_id: site.accountId },
+        cookie: ownerCookie,
+        headers: evil,
+      }),
       403,
       "origin_mismatch",
     );
-    // Another site of the same platform is just as foreign, and so is a Referer from elsewhere.
+    // Another site of the same platform is just as foreign.
     await expectError(
-      await t.request(site.slug, "/api/v1/api-keys", { json: { name: "x" }, cookie: ownerCookie, headers: { origin: t.origin("other-site") } }),
+      await t.request(site.slug, "/api/v1/api-keys", {
+        json: { name: "x" },
+        cookie: ownerCookie,
+        headers: { origin: t.origin("other-site") },
+      }),
       403,
       "origin_mismatch",
     );
-    await expectError(await t.request(site.slug, "/api/auth/sign-out", { method: "POST", cookie: ownerCookie, headers: evil }), 403, "origin_mismatch");
+    // With no Origin header the Referer decides; with neither, the request is refused too.
+    const raw = (headers: Record<string, string>) =>
+      t.app.request(`${t.origin(site.slug)}/api/v1/api-keys`, {
+        method: "POST",
+        body: JSON.stringify({ name: "raw" }),
+        headers: { "content-type": "application/json", cookie: ownerCookie, ...headers },
+      });
+    await expectError(await raw({ referer: "http://evil.test/page" }), 403, "origin_mismatch");
+    await expectError(await raw({}), 403, "origin_mismatch");
+    await expectError(
+      await t.request(site.slug, "/api/auth/sign-out", { method: "POST", cookie: ownerCookie, headers: evil }),
+      403,
+      "origin_mismatch",
+    );
 
     expect(await countFor(t, apiKeys, site.accountId)).toBe(0);
     expect(await countFor(t, clientErrors, site.accountId)).toBe(errorsBefore);
     expect((await me(site.slug, ownerCookie)).status).toBe(200);
-    // The same request from the site's own page goes through.
-    expect((await t.request(site.slug, "/api/v1/api-keys", { json: { name: "mine" }, cookie: ownerCookie })).status).toBe(201);
+    // The same request from the site's own page goes through, by Origin or by Referer.
+    expect(
+      (await t.request(site.slug, "/api/v1/api-keys", { json: { name: "mine" }, cookie: ownerCookie })).status,
+    ).toBe(201);
+    expect((await raw({ referer: `${t.origin(site.slug)}/dashboard` })).status).toBe(201);
   });
 });
 
 describe("sign-in rate limit", () => {
   let t: TestPlatform;
   beforeAll(async () => {
-    hostCache.clear();
     t = await startTestPlatform({ AUTH_RATE_LIMIT: "true" });
   });
   afterAll(async () => {
@@ -219,7 +308,10 @@ describe("sign-in rate limit", () => {
     const ip = { "x-test-client-ip": `10.9.${Number.parseInt(uid().slice(0, 2), 16)}.7` };
     const statuses: number[] = [];
     for (let i = 0; i < 14; i++) {
-      const res = await t.request(null, "/api/auth/sign-in/email", { json: { email: user.email, password: `wrong-${i}-pass` }, headers: ip });
+      const res = await t.request(null, "/api/auth/sign-in/email", {
+        json: { email: user.email, password: `wrong-${i}-pass` },
+        headers: ip,
+      });
       statuses.push(res.status);
     }
     // SIGN_IN_LIMIT: 10 a minute, so the 11th attempt and every later one is refused.

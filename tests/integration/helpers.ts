@@ -35,7 +35,7 @@ export async function memberOf(
   t: TestPlatform,
   site: SiteAccount,
   role: "student" | "instructor" | "admin",
-  prefix = role,
+  prefix: string = role,
 ): Promise<{ user: BuiltUser; memberId: string; cookie: string }> {
   const user = await buildUser(t.platform.auth, { email: uniqueEmail(prefix) });
   const m = await buildMember(t.database.db, site, user, role);
@@ -58,6 +58,7 @@ export function countFor(t: TestPlatform, table: PgTable & { accountId: AnyPgCol
 }
 
 /** Reads a JSON body once, with the status alongside for readable failures. */
+// biome-ignore lint/suspicious/noExplicitAny: tests read response bodies field by field; a type per response adds nothing
 export async function body<T = any>(res: Response): Promise<T> {
   const text = await res.text();
   try {
@@ -83,4 +84,21 @@ export const NOT_AUTHENTICATED = {
 export async function expectNotAuthenticated(res: Response) {
   expect(res.status).toBe(401);
   expect(await body(res)).toMatchObject(NOT_AUTHENTICATED);
+}
+
+/** Cookies set by a later response replace (or clear) those of the same name in a cookie header. */
+export function mergeCookies(before: string, res: Response): string {
+  const jar = new Map(
+    before
+      .split("; ")
+      .filter(Boolean)
+      .map((c) => [c.split("=")[0], c] as const),
+  );
+  for (const c of res.headers.getSetCookie()) {
+    const pair = c.split(";")[0];
+    const name = pair.split("=")[0];
+    if (pair.endsWith("=")) jar.delete(name);
+    else jar.set(name, pair);
+  }
+  return [...jar.values()].join("; ");
 }

@@ -30,7 +30,11 @@ function startSmtp(port: number, inbox: Received[]) {
         raw += c.toString("utf8");
       });
       stream.on("end", () => {
-        inbox.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "", to: session.envelope.rcptTo.map((r) => r.address), raw });
+        inbox.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+        });
         callback();
       });
     },
@@ -49,7 +53,9 @@ const waitFor = async <T>(fn: () => Promise<T | undefined> | T | undefined, ms =
 };
 
 const latestTo = (t: TestPlatform, to: string) =>
-  withPlatform(t.database.db, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to)).orderBy(desc(mailOutbox.createdAt)).limit(1)).then((r) => r[0]);
+  withPlatform(t.database.db, (tx) =>
+    tx.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to)).orderBy(desc(mailOutbox.createdAt)).limit(1),
+  ).then((r) => r[0]);
 
 describe("e-mail over SMTP", () => {
   let t: TestPlatform;
@@ -60,7 +66,11 @@ describe("e-mail over SMTP", () => {
   beforeAll(async () => {
     port = await freePort();
     smtp = await startSmtp(port, inbox);
-    t = await startTestPlatform({ SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true`, MAIL_FROM: "School <school@atrium.test>", JOB_RETRY_DELAY_SECONDS: "1" });
+    t = await startTestPlatform({
+      SMTP_URL: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+      MAIL_FROM: "School <school@atrium.test>",
+      JOB_RETRY_DELAY_SECONDS: "1",
+    });
     const owner = await buildUser(t.platform.auth, { email: "mail-owner@atrium.test" });
     await buildSite(t.database.db, owner, { slug: "mailsite", sitetitle: "Mail School" });
   });
@@ -71,12 +81,16 @@ describe("e-mail over SMTP", () => {
 
   it("delivers a password-recovery message with a working link", async () => {
     await buildUser(t.platform.auth, { email: "learner@atrium.test" });
-    const res = await t.request("mailsite", "/api/auth/request-password-reset", { json: { email: "learner@atrium.test", redirectTo: "/login/reset-password" } });
+    const res = await t.request("mailsite", "/api/auth/request-password-reset", {
+      json: { email: "learner@atrium.test", redirectTo: "/login/reset-password" },
+    });
     expect(res.status).toBe(200);
     const msg = await waitFor(() => inbox.find((m) => m.to.includes("learner@atrium.test")));
     expect(msg.from).toBe("school@atrium.test");
     expect(msg.raw).toMatch(/Subject: Reset your password for Mail School/);
-    const link = msg.raw.replace(/=\r?\n/g, "").match(/http:\/\/mailsite\.atrium\.test:3000\/api\/auth\/reset-password\/\S+/)?.[0];
+    const link = msg.raw
+      .replace(/=\r?\n/g, "")
+      .match(/http:\/\/mailsite\.atrium\.test:3000\/api\/auth\/reset-password\/\S+/)?.[0];
     expect(link).toBeTruthy();
     const row = await waitFor(async () => {
       const r = await latestTo(t, "learner@atrium.test");
@@ -89,7 +103,9 @@ describe("e-mail over SMTP", () => {
     await new Promise<void>((r) => smtp!.close(() => r()));
     smtp = null;
     await buildUser(t.platform.auth, { email: "patient@atrium.test" });
-    const res = await t.request("mailsite", "/api/auth/request-password-reset", { json: { email: "patient@atrium.test", redirectTo: "/login/reset-password" } });
+    const res = await t.request("mailsite", "/api/auth/request-password-reset", {
+      json: { email: "patient@atrium.test", redirectTo: "/login/reset-password" },
+    });
     expect(res.status).toBe(200);
     const failed = await waitFor(async () => {
       const r = await latestTo(t, "patient@atrium.test");
@@ -112,7 +128,9 @@ describe("e-mail without SMTP", () => {
     try {
       const owner = await buildUser(t.platform.auth, { email: "outbox-owner@atrium.test" });
       await buildSite(t.database.db, owner, { slug: "outboxsite" });
-      const res = await t.request("outboxsite", "/api/auth/request-password-reset", { json: { email: "outbox-owner@atrium.test", redirectTo: "/login/reset-password" } });
+      const res = await t.request("outboxsite", "/api/auth/request-password-reset", {
+        json: { email: "outbox-owner@atrium.test", redirectTo: "/login/reset-password" },
+      });
       expect(res.status).toBe(200);
       const row = await waitFor(async () => {
         const r = await latestTo(t, "outbox-owner@atrium.test");

@@ -43,8 +43,13 @@ describe("host resolution", () => {
 
   it("a site's subdomain resolves to that site, whatever the case of the host", async () => {
     const { site } = await siteWithOwner(t, "host");
-    expect((await siteAt(`http://${site.slug}.${TEST_BASE}/api/v1/site`)).site).toMatchObject({ accountId: site.accountId, isPlatform: false });
-    expect((await siteAt(`http://${site.slug.toUpperCase()}.${TEST_BASE.toUpperCase()}/api/v1/site`)).site?.accountId).toBe(site.accountId);
+    expect((await siteAt(`http://${site.slug}.${TEST_BASE}/api/v1/site`)).site).toMatchObject({
+      accountId: site.accountId,
+      isPlatform: false,
+    });
+    expect(
+      (await siteAt(`http://${site.slug.toUpperCase()}.${TEST_BASE.toUpperCase()}/api/v1/site`)).site?.accountId,
+    ).toBe(site.accountId);
   });
 });
 
@@ -55,9 +60,18 @@ describe("custom domains", () => {
     expect((await at("http://school.example.org/api/v1/site")).status).toBe(404);
     const updated = await accounts.update(t.database.db, site.accountId, { domain: "School.Example.org" });
     expect(updated.domain).toBe("school.example.org");
-    for (const url of ["http://school.example.org/api/v1/site", "http://school.example.org:3000/api/v1/site", "http://SCHOOL.example.org/api/v1/site"]) {
+    for (const url of [
+      "http://school.example.org/api/v1/site",
+      "http://school.example.org:3000/api/v1/site",
+      "http://SCHOOL.example.org/api/v1/site",
+    ]) {
       const { status, site: seen } = await siteAt(url);
-      expect({ url, status, accountId: seen?.accountId, domain: seen?.domain }).toEqual({ url, status: 200, accountId: site.accountId, domain: "school.example.org" });
+      expect({ url, status, accountId: seen?.accountId, domain: seen?.domain }).toEqual({
+        url,
+        status: 200,
+        accountId: site.accountId,
+        domain: "school.example.org",
+      });
     }
     // The subdomain keeps working too.
     expect((await siteAt(`http://${site.slug}.${TEST_BASE}/api/v1/site`)).site?.accountId).toBe(site.accountId);
@@ -69,19 +83,31 @@ describe("custom domains", () => {
     for (const bad of ["not a domain", "x.toolongtld", "http://academy.example.com/path", "-lead.example.com"]) {
       await expect(accounts.update(t.database.db, site.accountId, { domain: bad }), bad).rejects.toMatchObject({
         code: "validation_failed",
-        details: { field: "domain" },
+        details: [expect.objectContaining({ field: "domain" })],
       });
     }
     const { site: seen } = await siteAt("http://academy.example.net/api/v1/site");
     expect(seen).toMatchObject({ accountId: site.accountId, domain: "academy.example.net" });
   });
 
-  it("two sites cannot share a domain", async () => {
+  it("two sites cannot share a domain or a slug: conflict, naming the field", async () => {
     const first = await siteWithOwner(t, "dom-one");
     const second = await siteWithOwner(t, "dom-two");
     await accounts.update(t.database.db, first.site.accountId, { domain: "shared.example.com" });
-    await expect(accounts.update(t.database.db, second.site.accountId, { domain: "shared.example.com" })).rejects.toBeTruthy();
+    await expect(
+      accounts.update(t.database.db, second.site.accountId, { domain: "Shared.Example.com" }),
+    ).rejects.toMatchObject({
+      code: "conflict",
+      details: [expect.objectContaining({ field: "domain" })],
+    });
+    await expect(
+      accounts.update(t.database.db, second.site.accountId, { slug: first.site.slug }),
+    ).rejects.toMatchObject({
+      code: "conflict",
+      details: [expect.objectContaining({ field: "slug" })],
+    });
     expect((await siteAt("http://shared.example.com/api/v1/site")).site?.accountId).toBe(first.site.accountId);
+    expect((await siteAt(`http://${second.site.slug}.${TEST_BASE}/api/v1/site`)).site?.domain).toBeNull();
   });
 });
 
@@ -99,6 +125,14 @@ describe("changing a site's address", () => {
     const { status, site: seen } = await siteAt(`http://${newSlug}.${TEST_BASE}/api/v1/site`);
     expect(status).toBe(200);
     expect(seen).toMatchObject({ accountId: site.accountId, slug: newSlug });
+    // A slug that could not be a host name is refused, and the site keeps its address.
+    for (const bad of ["Bad Slug!", "www", "a.b", "ab"]) {
+      await expect(accounts.update(t.database.db, site.accountId, { slug: bad }), bad).rejects.toMatchObject({
+        code: "validation_failed",
+        details: [expect.objectContaining({ field: "slug" })],
+      });
+    }
+    expect((await siteAt(`http://${newSlug}.${TEST_BASE}/api/v1/site`)).status).toBe(200);
     // The owner's session was opened on the same site, so it still counts on the new host.
     expect((await t.request(newSlug, "/api/v1/me", { cookie: ownerCookie })).status).toBe(200);
   });

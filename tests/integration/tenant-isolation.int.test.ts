@@ -3,7 +3,15 @@
 // account_id checked against the host.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountNotifications, clientErrors, feedback, mailOutbox, members, options, roles } from "../../server/db/schema";
+import {
+  accountNotifications,
+  clientErrors,
+  feedback,
+  mailOutbox,
+  members,
+  options,
+  roles,
+} from "../../server/db/schema";
 import { withPlatform, withTenant } from "../../server/db/tenant";
 import { accountNotifications as notificationsModule } from "../../server/modules/notifications";
 import { startTestPlatform, type TestPlatform } from "../support/platform";
@@ -31,7 +39,8 @@ afterAll(async () => {
 /** Every message in an error's cause chain (drizzle wraps the driver's error). */
 function messages(err: unknown): string {
   const out: string[] = [];
-  for (let e = err as { message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) out.push(String(e.message));
+  for (let e = err as { message?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
+    out.push(String(e.message));
   return out.join(" | ");
 }
 
@@ -74,7 +83,10 @@ describe("row-level security in the database", () => {
     const a = A.site.accountId;
     const b = B.site.accountId;
     const [bStudentRole] = await withPlatform(t.database.db, (tx) =>
-      tx.select().from(roles).where(and(eq(roles.accountId, b), eq(roles.name, "student"))),
+      tx
+        .select()
+        .from(roles)
+        .where(and(eq(roles.accountId, b), eq(roles.name, "student"))),
     );
     const before = {
       options: await countFor(t, options, b),
@@ -83,10 +95,20 @@ describe("row-level security in the database", () => {
     };
     const attempts = [
       () => withTenant(t.database.db, a, (tx) => tx.insert(options).values({ accountId: b, key: "planted", value: 1 })),
-      () => withTenant(t.database.db, a, (tx) => tx.insert(accountNotifications).values({ accountId: b, message: "planted" })),
       () =>
         withTenant(t.database.db, a, (tx) =>
-          tx.insert(members).values({ accountId: b, userId: A.owner.id, name: "x", email: "x@example.org", slug: "planted", roleId: bStudentRole.roleId }),
+          tx.insert(accountNotifications).values({ accountId: b, message: "planted" }),
+        ),
+      () =>
+        withTenant(t.database.db, a, (tx) =>
+          tx.insert(members).values({
+            accountId: b,
+            userId: A.owner.id,
+            name: "x",
+            email: "x@example.org",
+            slug: "planted",
+            roleId: bStudentRole.roleId,
+          }),
         ),
     ];
     for (const attempt of attempts) {
@@ -109,10 +131,14 @@ describe("row-level security in the database", () => {
     const updated = await withTenant(t.database.db, A.site.accountId, (tx) =>
       tx.update(accountNotifications).set({ read: true }).where(eq(accountNotifications.accountId, b)).returning(),
     );
-    const deleted = await withTenant(t.database.db, A.site.accountId, (tx) => tx.delete(options).where(eq(options.accountId, b)).returning());
+    const deleted = await withTenant(t.database.db, A.site.accountId, (tx) =>
+      tx.delete(options).where(eq(options.accountId, b)).returning(),
+    );
     expect(updated).toEqual([]);
     expect(deleted).toEqual([]);
-    const [n] = await withTenant(t.database.db, b, (tx) => tx.select().from(accountNotifications).where(eq(accountNotifications.id, bNotificationId)));
+    const [n] = await withTenant(t.database.db, b, (tx) =>
+      tx.select().from(accountNotifications).where(eq(accountNotifications.id, bNotificationId)),
+    );
     expect(n.read).toBe(false);
     expect(await countFor(t, options, b)).toBeGreaterThan(0);
   });
@@ -122,9 +148,15 @@ describe("another site's ids over HTTP answer 404", () => {
   const expectNotFound = async (res: Response) => expectError(res, 404, "not_found");
 
   it("members: GET and PATCH of B's member from A's host are 404 and B's member keeps its role", async () => {
-    await expectNotFound(await t.request(A.site.slug, `/api/v1/members/${bStudent.memberId}`, { cookie: A.ownerCookie }));
     await expectNotFound(
-      await t.request(A.site.slug, `/api/v1/members/${bStudent.memberId}`, { method: "PATCH", json: { role: "instructor" }, cookie: A.ownerCookie }),
+      await t.request(A.site.slug, `/api/v1/members/${bStudent.memberId}`, { cookie: A.ownerCookie }),
+    );
+    await expectNotFound(
+      await t.request(A.site.slug, `/api/v1/members/${bStudent.memberId}`, {
+        method: "PATCH",
+        json: { role: "instructor" },
+        cookie: A.ownerCookie,
+      }),
     );
     const res = await t.request(B.site.slug, `/api/v1/members/${bStudent.memberId}`, { cookie: B.ownerCookie });
     expect(res.status).toBe(200);
@@ -132,11 +164,19 @@ describe("another site's ids over HTTP answer 404", () => {
   });
 
   it("options: a key only B has is 404 on A's host; A's PUT writes A's own option, never B's", async () => {
-    const put = await t.request(B.site.slug, "/api/v1/options/b_secret", { method: "PUT", json: { value: { token: "b" } }, cookie: B.ownerCookie });
+    const put = await t.request(B.site.slug, "/api/v1/options/b_secret", {
+      method: "PUT",
+      json: { value: { token: "b" } },
+      cookie: B.ownerCookie,
+    });
     expect(put.status).toBe(200);
     await expectNotFound(await t.request(A.site.slug, "/api/v1/options/b_secret", { cookie: A.ownerCookie }));
 
-    const aPut = await t.request(A.site.slug, "/api/v1/options/b_secret", { method: "PUT", json: { value: "from A" }, cookie: A.ownerCookie });
+    const aPut = await t.request(A.site.slug, "/api/v1/options/b_secret", {
+      method: "PUT",
+      json: { value: "from A" },
+      cookie: A.ownerCookie,
+    });
     expect(aPut.status).toBe(200);
     const bRead = await t.request(B.site.slug, "/api/v1/options/b_secret", { cookie: B.ownerCookie });
     expect(await body(bRead)).toEqual({ key: "b_secret", value: { token: "b" } });
@@ -147,11 +187,18 @@ describe("another site's ids over HTTP answer 404", () => {
   });
 
   it("account notifications: GET and mark-read of B's notification from A's host are 404 and it stays unread", async () => {
-    await expectNotFound(await t.request(A.site.slug, `/api/v1/account-notifications/${bNotificationId}`, { cookie: A.ownerCookie }));
     await expectNotFound(
-      await t.request(A.site.slug, `/api/v1/account-notifications/${bNotificationId}/read`, { method: "POST", cookie: A.ownerCookie }),
+      await t.request(A.site.slug, `/api/v1/account-notifications/${bNotificationId}`, { cookie: A.ownerCookie }),
     );
-    const res = await t.request(B.site.slug, `/api/v1/account-notifications/${bNotificationId}`, { cookie: B.ownerCookie });
+    await expectNotFound(
+      await t.request(A.site.slug, `/api/v1/account-notifications/${bNotificationId}/read`, {
+        method: "POST",
+        cookie: A.ownerCookie,
+      }),
+    );
+    const res = await t.request(B.site.slug, `/api/v1/account-notifications/${bNotificationId}`, {
+      cookie: B.ownerCookie,
+    });
     expect(res.status).toBe(200);
     expect(await body(res)).toMatchObject({ id: bNotificationId, message: "for B only", read: false });
     const list = await body(await t.request(A.site.slug, "/api/v1/account-notifications", { cookie: A.ownerCookie }));
@@ -164,7 +211,10 @@ describe("sessions belong to the site they were opened on", () => {
     expect((await t.request(A.site.slug, "/api/v1/me", { cookie: A.ownerCookie })).status).toBe(200);
     const res = await t.request(B.site.slug, "/api/v1/me", { cookie: A.ownerCookie });
     expect(res.status).toBe(401);
-    expect(await body(res)).toEqual({ code: "not_authenticated", message: "The user does not have an active session or is not authenticated" });
+    expect(await body(res)).toEqual({
+      code: "not_authenticated",
+      message: "The user does not have an active session or is not authenticated",
+    });
   });
 });
 
@@ -186,10 +236,18 @@ describe("spec endpoints check account_id against the host", () => {
     ];
     for (const [path, payload] of calls) {
       const res = await t.request(A.site.slug, path, { json: payload, cookie: A.ownerCookie });
-      expect({ path, status: res.status, code: (await body(res)).error?.code }).toEqual({ path, status: 404, code: "not_found" });
+      expect({ path, status: res.status, code: (await body(res)).error?.code }).toEqual({
+        path,
+        status: 404,
+        code: "not_found",
+      });
     }
     // Without a cookie too (the log endpoint needs no session).
-    await expectError(await t.request(A.site.slug, "/api/log", { json: { message: "planted", account_id: b } }), 404, "not_found");
+    await expectError(
+      await t.request(A.site.slug, "/api/log", { json: { message: "planted", account_id: b } }),
+      404,
+      "not_found",
+    );
     expect(await counts()).toEqual(before);
   });
 });

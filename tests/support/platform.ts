@@ -16,7 +16,11 @@ export type TestPlatform = {
   app: ReturnType<typeof createHttpApp>;
   /** Origin of a site on this installation: "" → the platform's own site. */
   origin(slug?: string): string;
-  request(slug: string | null, path: string, init?: RequestInit & { cookie?: string; json?: unknown }): Promise<Response>;
+  request(
+    slug: string | null,
+    path: string,
+    init?: RequestInit & { cookie?: string; json?: unknown },
+  ): Promise<Response>;
   port: number;
   close(): Promise<void>;
 };

@@ -12,7 +12,8 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const email = String((await request.formData()).get("email") ?? "").trim();
-  if (!/^[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$/.test(email)) return data({ sent: false, error: "errors.invalidEmail" }, { status: 422 });
+  if (!/^[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\.[a-zA-Z]{2,}$/.test(email))
+    return data({ sent: false, error: "errors.invalidEmail" }, { status: 422 });
   const res = await context.services.auth.requestPasswordReset(email);
   if (res.status === 429) return data({ sent: false, error: "errors.rateLimited" }, { status: 429 });
   // Same answer whether or not the address has an account, so nobody can probe for accounts.

@@ -15,7 +15,8 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return {
     sitetitle: context.site.settings.sitetitle,
     redirectedFrom,
-    notice: reason === "singleSession" ? "errors.singleSession" : url.searchParams.get("reset") ? "auth.resetDone" : null,
+    notice:
+      reason === "singleSession" ? "errors.singleSession" : url.searchParams.get("reset") ? "auth.resetDone" : null,
   };
 }
 
@@ -46,7 +47,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         <div className="card">
           <h1>{t("auth.loginTitle", { site: loaderData.sitetitle })}</h1>
           {loaderData.notice ? (
-            <p className={loaderData.notice.startsWith("errors.") ? "alert error" : "alert ok"} role="status" data-testid="login-notice">
+            <p
+              className={loaderData.notice.startsWith("errors.") ? "alert error" : "alert ok"}
+              role="status"
+              data-testid="login-notice"
+            >
               {t(loaderData.notice)}
             </p>
           ) : null}
@@ -57,8 +62,21 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
               </p>
             ) : null}
             <input type="hidden" name="redirectedFrom" value={loaderData.redirectedFrom ?? ""} />
-            <FormField label={t("auth.email")} name="email" type="email" autoComplete="email" required defaultValue={actionData?.email} />
-            <FormField label={t("auth.password")} name="password" type="password" autoComplete="current-password" required />
+            <FormField
+              label={t("auth.email")}
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              defaultValue={actionData?.email}
+            />
+            <FormField
+              label={t("auth.password")}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+            />
             <button type="submit" disabled={busy}>
               {busy ? t("auth.working") : t("auth.submitLogin")}
             </button>

@@ -47,7 +47,15 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
                 </p>
               ) : null}
               <input type="hidden" name="token" value={loaderData.token ?? ""} />
-              <FormField label={t("auth.newPassword")} name="password" type="password" autoComplete="new-password" minLength={8} required hint={t("auth.passwordRule")} />
+              <FormField
+                label={t("auth.newPassword")}
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                minLength={8}
+                required
+                hint={t("auth.passwordRule")}
+              />
               <button type="submit" disabled={busy}>
                 {busy ? t("auth.working") : t("auth.resetSubmit")}
               </button>

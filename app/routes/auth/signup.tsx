@@ -25,7 +25,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (password.length < 8) fields.password = "errors.passwordTooShort";
   if (Object.keys(fields).length) return data({ fields, error: null, name, email }, { status: 422 });
   const res = await context.services.auth.signUp({ name, email, password });
-  if (!res.ok) return data({ fields: {}, error: await authErrorKey(res), name, email }, { status: res.status === 429 ? 429 : 400 });
+  if (!res.ok)
+    return data(
+      { fields: {}, error: await authErrorKey(res), name, email },
+      { status: res.status === 429 ? 429 : 400 },
+    );
   throw redirect(context.site.isPlatform ? "/dashboard/setup" : "/dashboard", { headers: cookieHeaders(res) });
 }
 
@@ -38,15 +42,34 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
       <TopBar title={loaderData.sitetitle} user={null} />
       <main className="center-page">
         <div className="card">
-          <h1>{loaderData.isPlatform ? t("auth.platformSignupTitle") : t("auth.signupTitle", { site: loaderData.sitetitle })}</h1>
+          <h1>
+            {loaderData.isPlatform
+              ? t("auth.platformSignupTitle")
+              : t("auth.signupTitle", { site: loaderData.sitetitle })}
+          </h1>
           <Form method="post" className="stack" noValidate>
             {actionData?.error ? (
               <p className="alert error" role="alert">
                 {t(actionData.error)}
               </p>
             ) : null}
-            <FormField label={t("auth.name")} name="name" autoComplete="name" required defaultValue={actionData?.name} error={f.name && t(f.name)} />
-            <FormField label={t("auth.email")} name="email" type="email" autoComplete="email" required defaultValue={actionData?.email} error={f.email && t(f.email)} />
+            <FormField
+              label={t("auth.name")}
+              name="name"
+              autoComplete="name"
+              required
+              defaultValue={actionData?.name}
+              error={f.name && t(f.name)}
+            />
+            <FormField
+              label={t("auth.email")}
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              defaultValue={actionData?.email}
+              error={f.email && t(f.email)}
+            />
             <FormField
               label={t("auth.password")}
               name="password"

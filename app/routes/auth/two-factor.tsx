@@ -9,7 +9,10 @@ export const meta = () => [{ title: "Two-step verification" }];
 
 export function loader({ context, request }: Route.LoaderArgs) {
   if (context.user) throw redirect("/dashboard");
-  return { sitetitle: context.site.settings.sitetitle, redirectedFrom: new URL(request.url).searchParams.get("redirectedFrom") };
+  return {
+    sitetitle: context.site.settings.sitetitle,
+    redirectedFrom: new URL(request.url).searchParams.get("redirectedFrom"),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -38,7 +41,15 @@ export default function TwoFactor({ loaderData, actionData }: Route.ComponentPro
               </p>
             ) : null}
             <input type="hidden" name="redirectedFrom" value={loaderData.redirectedFrom ?? ""} />
-            <FormField label={t("auth.code")} name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]{6,7}" required autoFocus />
+            <FormField
+              label={t("auth.code")}
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9 ]{6,7}"
+              required
+              autoFocus
+            />
             <button type="submit" disabled={busy}>
               {busy ? t("auth.working") : t("auth.verify")}
             </button>

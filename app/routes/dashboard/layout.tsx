@@ -24,7 +24,11 @@ export default function DashboardLayout({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <TopBar title={loaderData.sitetitle} user={loaderData.user} />
-      <nav className="page" aria-label="Dashboard" style={{ paddingBottom: 0, display: "flex", gap: "1rem", flexWrap: "wrap" }}>
+      <nav
+        className="page"
+        aria-label="Dashboard"
+        style={{ paddingBottom: 0, display: "flex", gap: "1rem", flexWrap: "wrap" }}
+      >
         <NavLink to="/dashboard" end>
           {t("dashboard.title")}
         </NavLink>

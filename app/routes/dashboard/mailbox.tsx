@@ -51,7 +51,8 @@ export default function Mailbox({ loaderData: d }: Route.ComponentProps) {
         </div>
       )}
       <p className="muted">
-        {d.total} · {d.page > 1 ? <a href={`?page=${d.page - 1}`}>←</a> : null} {d.page * 50 < d.total ? <a href={`?page=${d.page + 1}`}>→</a> : null}
+        {d.total} · {d.page > 1 ? <a href={`?page=${d.page - 1}`}>←</a> : null}{" "}
+        {d.page * 50 < d.total ? <a href={`?page=${d.page + 1}`}>→</a> : null}
       </p>
     </main>
   );

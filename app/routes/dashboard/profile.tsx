@@ -1,19 +1,27 @@
 import QRCode from "qrcode";
 import { useTranslation } from "react-i18next";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { FormField } from "../../components/form-field";
 import { authErrorKey, cookieHeaders } from "../../lib/auth-response.server";
 import type { Route } from "./+types/profile";
 
 export const meta = () => [{ title: "Profile" }];
 
-export function loader({ context }: Route.LoaderArgs) {
+const DONE = new Set(["twoFactor.enabled", "twoFactor.disabled"]);
+
+export function loader({ context, request }: Route.LoaderArgs) {
   const user = context.user!;
-  return { name: user.name, email: user.email, twoFactor: user.twoFactorEnabled };
+  const done = new URL(request.url).searchParams.get("done");
+  return {
+    name: user.name,
+    email: user.email,
+    twoFactor: user.twoFactorEnabled,
+    done: done && DONE.has(done) ? done : null,
+  };
 }
 
 type Enrol = { secret: string; qr: string; backupCodes: string[] };
-type ActionResult = { step: "enrol"; enrol: Enrol } | { step: "done"; message: string } | { step: "error"; error: string; enrol?: Enrol };
+type ActionResult = { step: "enrol"; enrol: Enrol } | { step: "error"; error: string; enrol?: Enrol };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
@@ -31,13 +39,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     const code = String(form.get("code") ?? "").replace(/\s+/g, "");
     const enrol = JSON.parse(String(form.get("enrol") ?? "null")) as Enrol | null;
     const res = await auth.verifyTotp(code);
-    if (!res.ok) return data<ActionResult>({ step: "error", error: await authErrorKey(res), enrol: enrol ?? undefined }, { status: 400 });
-    return data<ActionResult>({ step: "done", message: "twoFactor.enabled" }, { headers: cookieHeaders(res) });
+    if (!res.ok)
+      return data<ActionResult>(
+        { step: "error", error: await authErrorKey(res), enrol: enrol ?? undefined },
+        { status: 400 },
+      );
+    // A fresh page load, so the status shown is read after the change (with or without JavaScript).
+    throw redirect("/dashboard/profile?done=twoFactor.enabled", { headers: cookieHeaders(res) });
   }
   if (intent === "disable") {
     const res = await auth.disableTwoFactor(String(form.get("password") ?? ""));
     if (!res.ok) return data<ActionResult>({ step: "error", error: await authErrorKey(res) }, { status: 400 });
-    return data<ActionResult>({ step: "done", message: "twoFactor.disabled" }, { headers: cookieHeaders(res) });
+    throw redirect("/dashboard/profile?done=twoFactor.disabled", { headers: cookieHeaders(res) });
   }
   return data<ActionResult>({ step: "error", error: "errors.generic" }, { status: 400 });
 }
@@ -58,10 +71,12 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       </dl>
       <h2>{t("dashboard.security")}</h2>
       <div className="card wide stack">
-        <p data-testid="two-factor-status">{loaderData.twoFactor ? t("twoFactor.statusOn") : t("twoFactor.statusOff")}</p>
-        {result?.step === "done" ? (
+        <p data-testid="two-factor-status">
+          {loaderData.twoFactor ? t("twoFactor.statusOn") : t("twoFactor.statusOff")}
+        </p>
+        {loaderData.done && !result ? (
           <p className="alert ok" role="status">
-            {t(result.message)}
+            {t(loaderData.done)}
           </p>
         ) : null}
         {result?.step === "error" ? (
@@ -76,7 +91,10 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             {/* biome-ignore lint/security/noDangerouslySetInnerHtml: server-generated QR code */}
             <div aria-hidden="true" dangerouslySetInnerHTML={{ __html: enrol.qr }} style={{ width: 180 }} />
             <p>
-              {t("twoFactor.secret")}: <code className="secret" data-testid="totp-secret">{enrol.secret}</code>
+              {t("twoFactor.secret")}:{" "}
+              <code className="secret" data-testid="totp-secret">
+                {enrol.secret}
+              </code>
             </p>
             <details>
               <summary>{t("twoFactor.backupCodes")}</summary>
@@ -98,7 +116,13 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         ) : loaderData.twoFactor ? (
           <Form method="post" className="stack">
             <input type="hidden" name="intent" value="disable" />
-            <FormField label={t("twoFactor.passwordToContinue")} name="password" type="password" autoComplete="current-password" required />
+            <FormField
+              label={t("twoFactor.passwordToContinue")}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+            />
             <button type="submit" className="danger" disabled={busy}>
               {t("twoFactor.disable")}
             </button>
@@ -106,7 +130,13 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         ) : (
           <Form method="post" className="stack">
             <input type="hidden" name="intent" value="enable" />
-            <FormField label={t("twoFactor.passwordToContinue")} name="password" type="password" autoComplete="current-password" required />
+            <FormField
+              label={t("twoFactor.passwordToContinue")}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+            />
             <button type="submit" disabled={busy}>
               {t("twoFactor.enable")}
             </button>

@@ -15,7 +15,9 @@ const SLUG = /^[a-z0-9](?:[a-z0-9-]{1,38})[a-z0-9]$/;
 export async function action({ request, context }: Route.ActionArgs) {
   if (!context.site.isPlatform) throw new Response("Not found", { status: 404 });
   const form = await request.formData();
-  const slug = String(form.get("slug") ?? "").trim().toLowerCase();
+  const slug = String(form.get("slug") ?? "")
+    .trim()
+    .toLowerCase();
   const sitetitle = String(form.get("sitetitle") ?? "").trim();
   const fields: Record<string, string> = {};
   if (!SLUG.test(slug)) fields.slug = "errors.slugInvalid";
@@ -25,10 +27,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     const site = await context.services.sites.create({ slug, sitetitle });
     return { fields: {}, created: { title: site.settings.sitetitle, url: context.siteUrl(site) }, slug, sitetitle };
   } catch (err) {
-    const e = err as { code?: string; details?: { field?: string } };
-    if (e.code === "conflict") return data({ fields: { slug: "errors.slugTaken" }, created: null, slug, sitetitle }, { status: 409 });
+    const e = err as { code?: string; details?: { field?: string }[] };
+    if (e.code === "conflict")
+      return data({ fields: { slug: "errors.slugTaken" }, created: null, slug, sitetitle }, { status: 409 });
     if (e.code === "validation_failed") {
-      return data({ fields: { [e.details?.field ?? "slug"]: "errors.slugInvalid" }, created: null, slug, sitetitle }, { status: 422 });
+      const field = e.details?.[0]?.field === "sitetitle" ? "sitetitle" : "slug";
+      return data(
+        {
+          fields: { [field]: field === "slug" ? "errors.slugInvalid" : "errors.required" },
+          created: null,
+          slug,
+          sitetitle,
+        },
+        { status: 422 },
+      );
     }
     throw err;
   }
@@ -67,7 +79,13 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
             hint={t("dashboard.slugHelp", { example: loaderData.example })}
             error={f.slug && t(f.slug)}
           />
-          <FormField label={t("dashboard.sitetitle")} name="sitetitle" required defaultValue={actionData?.sitetitle} error={f.sitetitle && t(f.sitetitle)} />
+          <FormField
+            label={t("dashboard.sitetitle")}
+            name="sitetitle"
+            required
+            defaultValue={actionData?.sitetitle}
+            error={f.sitetitle && t(f.sitetitle)}
+          />
           <button type="submit" disabled={busy}>
             {busy ? t("auth.working") : t("dashboard.setupSubmit")}
           </button>

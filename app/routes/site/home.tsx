@@ -4,7 +4,10 @@ import type { Route } from "./+types/home";
 
 export const meta = ({ data }: Route.MetaArgs) => [
   { title: data?.sitetitle ?? "Atrium" },
-  { name: "description", content: data?.isPlatform ? "Atrium: courses, memberships and community on one site." : data?.sitetitle },
+  {
+    name: "description",
+    content: data?.isPlatform ? "Atrium: courses, memberships and community on one site." : data?.sitetitle,
+  },
 ];
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -61,7 +61,9 @@ export const apiKeys = pgTable(
   (t) => [
     primaryKey({ columns: [t.accountId, t.id] }),
     uniqueIndex("api_keys_hash_idx").on(t.keyHash),
-    foreignKey({ columns: [t.accountId, t.createdBy], foreignColumns: [members.accountId, members.id] }).onDelete("cascade"),
+    foreignKey({ columns: [t.accountId, t.createdBy], foreignColumns: [members.accountId, members.id] }).onDelete(
+      "cascade",
+    ),
     ...tenantPolicies(),
   ],
 );

@@ -21,7 +21,11 @@ function sameSite(c: Context<AppEnv>, id: string) {
   if (id !== c.get("site").accountId) throw notFound("Account");
 }
 
-const ZLog = z.object({ message: z.string().min(1).max(4000), account_id: accountId, url: z.string().max(2000).optional() });
+const ZLog = z.object({
+  message: z.string().min(1).max(4000),
+  account_id: accountId,
+  url: z.string().max(2000).optional(),
+});
 const ZUserEmail = z.object({ user_id: z.string().min(1).max(100), account_id: accountId });
 const ZIsOwner = z.object({ account_id: accountId, email: z.string().min(3).max(254) });
 const ZAccountOnly = z.object({ account_id: accountId });
@@ -88,7 +92,12 @@ export function createSpecEndpoints() {
       status: true,
       notifications: [
         ...unread.map((n) => ({ id: n.id, updates: n.message, severity: n.severity, createdAt: n.createdAt })),
-        ...updates.map((u) => ({ id: u.id, updates: `<strong>${escapeHtml(u.title)}</strong> ${escapeHtml(u.body)}`, severity: 1, createdAt: u.publishedAt.toISOString() })),
+        ...updates.map((u) => ({
+          id: u.id,
+          updates: `<strong>${escapeHtml(u.title)}</strong> ${escapeHtml(u.body)}`,
+          severity: 1,
+          createdAt: u.publishedAt.toISOString(),
+        })),
       ],
     });
   });
@@ -131,7 +140,11 @@ export function createSpecEndpoints() {
     sameSite(c, body.account_id);
     const { cfg, database } = c.get("platform");
     const site = c.get("site");
-    await support.recordFeedback(database.db, body.account_id, { subject: body.subject, message: body.message, userId: user.id });
+    await support.recordFeedback(database.db, body.account_id, {
+      subject: body.subject,
+      message: body.message,
+      userId: user.id,
+    });
     for (const to of cfg.staffEmails) {
       await mail.enqueue(database.db, body.account_id, {
         to,

@@ -10,35 +10,44 @@ import type { AppEnv } from "../env";
 export const requireSession = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   if (!c.get("user")) {
     const ended = c.get("sessionEnded");
-    if (ended) throw new AppError("not_authenticated", "Your session was ended because you signed in elsewhere", { reason: ended });
+    if (ended)
+      throw new AppError("not_authenticated", "Your session was ended because you signed in elsewhere", {
+        reason: ended,
+      });
     throw notAuthenticated();
   }
   await next();
 };
 
 /** Any of the listed capabilities on this site (the owner has all of them). */
-export const requireCap = (...caps: RoleCap[]): MiddlewareHandler<AppEnv> => async (c, next) => {
-  if (!c.get("user")) throw notAuthenticated();
-  const m = c.get("member");
-  if (!m || !(m.isOwner || caps.some((cap) => hasCap(m.caps, cap)))) {
-    throw new AppError("forbidden", `This needs the ${caps.join(" or ")} capability on this site`);
-  }
-  await next();
-};
+export const requireCap =
+  (...caps: RoleCap[]): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    if (!c.get("user")) throw notAuthenticated();
+    const m = c.get("member");
+    if (!m || !(m.isOwner || caps.some((cap) => hasCap(m.caps, cap)))) {
+      throw new AppError("forbidden", `This needs the ${caps.join(" or ")} capability on this site`);
+    }
+    await next();
+  };
 
-export const requireFeature = (feature: SiteFeature): MiddlewareHandler<AppEnv> => async (c, next) => {
-  if (!siteHasFeature(c.get("site").features, feature)) {
-    throw new AppError("feature_disabled", `The ${feature} feature is not enabled on this site`);
-  }
-  await next();
-};
+export const requireFeature =
+  (feature: SiteFeature): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    if (!siteHasFeature(c.get("site").features, feature)) {
+      throw new AppError("feature_disabled", `The ${feature} feature is not enabled on this site`);
+    }
+    await next();
+  };
 
-export const requirePlanFeature = (feature: string): MiddlewareHandler<AppEnv> => async (c, next) => {
-  if (!planAllows(c.get("site").settings.plan, feature)) {
-    throw new AppError("plan_required", `The site's plan does not include ${feature}`);
-  }
-  await next();
-};
+export const requirePlanFeature =
+  (feature: string): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    if (!planAllows(c.get("site").settings.plan, feature)) {
+      throw new AppError("plan_required", `The site's plan does not include ${feature}`);
+    }
+    await next();
+  };
 
 export const requireStaff = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   if (!c.get("user")) throw notAuthenticated();

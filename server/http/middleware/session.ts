@@ -6,7 +6,8 @@ import { getCookie } from "hono/cookie";
 import { isStaffEmail } from "../../../core/roles";
 import { hashToken } from "../../auth/auth";
 import { apiKeys } from "../../modules/api-keys";
-import { members } from "../../modules/members";
+import { bySessionToken } from "../../modules/members";
+import { readSessionToken, sessionNeedsRefresh } from "../../auth/session-cookie";
 import type { AppEnv } from "../env";
 
 /** The request's headers with its Host (in-process requests carry the host only in the URL). */
@@ -44,17 +45,22 @@ export const session: MiddlewareHandler<AppEnv> = async (c, next) => {
   const rawCookie = getCookie(c, cfg.scheme === "https" ? SECURE_SESSION_COOKIE : SESSION_COOKIE);
   if (!rawCookie) return next();
 
-  const result = await auth.api.getSession({ headers: requestHeaders(c.req.raw) });
-  const s = result?.session as { id: string; accountId?: string } | undefined;
-  if (result && s && s.accountId === site.accountId) {
-    const u = result.user as { id: string; name: string; email: string; emailVerified: boolean; twoFactorEnabled?: boolean | null };
-    c.set("user", { id: u.id, name: u.name, email: u.email, emailVerified: u.emailVerified, twoFactorEnabled: Boolean(u.twoFactorEnabled) });
-    c.set("sessionId", s.id);
-    c.set("member", await members.context(database.db, site, u.id));
-    c.set("isStaff", isStaffEmail(u.email, cfg.staffEmails));
-  } else if (!result) {
-    const token = decodeURIComponent(rawCookie).split(".")[0];
-    if (token) c.set("sessionEnded", await members.endedReason(database.db, site.accountId, hashToken(token)));
+  const token = readSessionToken(rawCookie, cfg.authSecret);
+  if (!token) return next();
+  const found = await bySessionToken(database.db, site, token, hashToken(token));
+  if (found.kind === "ended") c.set("sessionEnded", found.reason);
+  if (found.kind !== "active") return next();
+
+  c.set("user", found.user);
+  c.set("sessionId", found.sessionId);
+  c.set("member", found.member);
+  c.set("isStaff", isStaffEmail(found.user.email, cfg.staffEmails));
+  if (sessionNeedsRefresh(found.expiresAt)) {
+    // Once a day of use, let the auth library extend the session and re-issue its cookie.
+    const refreshed = await auth.api.getSession({ headers: requestHeaders(c.req.raw), asResponse: true });
+    await next();
+    for (const cookie of refreshed.headers.getSetCookie()) c.header("Set-Cookie", cookie, { append: true });
+    return;
   }
   return next();
 };

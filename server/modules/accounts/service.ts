@@ -1,13 +1,14 @@
 import { and, eq, sql } from "drizzle-orm";
 import { ZAccountSettings } from "../../../core/account";
-import { DEFAULT_SITE_FEATURES } from "../../../core/features";
+import { DEFAULT_SITE_FEATURES, isSiteFeature, planFeatureFor, type SiteFeatures } from "../../../core/features";
+import { planAllows } from "../../../core/plans";
 import { normalizeHost } from "../../../core/domain-rule";
 import { isAcceptableCustomDomain } from "../../../core/site-address";
 import { isValidSiteSlug } from "../../../core/site-slug-rule";
 import type { Db, Tx } from "../../db/client";
 import { accounts as accountsTable, members, roles } from "../../db/schema";
 import { withPlatform, withTenant } from "../../db/tenant";
-import { AppError } from "../../errors";
+import { AppError, fieldError } from "../../errors";
 import { bus } from "../../realtime/bus";
 import { hostCache } from "./host-cache";
 import type { HostResolution, SiteAccount } from "./types";
@@ -90,15 +91,17 @@ export const accounts = {
   async resolveHost(db: Db, baseDomain: string, rawHost: string | undefined | null): Promise<HostResolution> {
     const host = (rawHost ?? "").trim().toLowerCase().replace(/\.$/, "");
     if (!host) return { kind: "unknown" };
-    const cached = hostCache.get(host);
+    const cached = hostCache.get(db, host);
     if (cached) return cached;
     const resolved = await lookupHost(db, baseDomain, host);
-    hostCache.set(host, resolved);
+    hostCache.set(db, host, resolved);
     return resolved;
   },
 
   async bySlug(db: Db, slug: string): Promise<SiteAccount | null> {
-    const [row] = await withPlatform(db, (tx) => tx.select().from(accountsTable).where(eq(accountsTable.slug, slug)).limit(1));
+    const [row] = await withPlatform(db, (tx) =>
+      tx.select().from(accountsTable).where(eq(accountsTable.slug, slug)).limit(1),
+    );
     return row ? toSite(row) : null;
   },
 
@@ -129,14 +132,15 @@ export const accounts = {
   ): Promise<SiteAccount> {
     const slug = input.slug.trim().toLowerCase();
     if (!isValidSiteSlug(slug)) {
-      throw new AppError("validation_failed", "This address is not available", {
-        field: "slug",
-        reason: "3 to 40 lowercase letters, digits or hyphens, not a reserved word",
-      });
+      throw fieldError(
+        "validation_failed",
+        "slug",
+        "This address is not available: use 3 to 40 lowercase letters, digits or hyphens, not a reserved word",
+      );
     }
     const sitetitle = input.sitetitle.trim();
     if (!sitetitle || sitetitle.length > 120) {
-      throw new AppError("validation_failed", "Site title is required (at most 120 characters)", { field: "sitetitle" });
+      throw fieldError("validation_failed", "sitetitle", "Site title is required (at most 120 characters)");
     }
     try {
       const row = await withPlatform(db, async (tx) => {
@@ -159,7 +163,7 @@ export const accounts = {
       return toSite(row);
     } catch (err) {
       if (isUniqueViolation(err)) {
-        throw new AppError("conflict", "This address is already taken", { field: "slug" });
+        throw fieldError("conflict", "slug", "This address is already taken");
       }
       throw err;
     }
@@ -178,27 +182,61 @@ export const accounts = {
   },
 
   /** Applies a change to an account row inside a tenant transaction and tells every process. */
-  async update(db: Db, accountId: string, patch: Partial<Pick<AccountRow, "slug" | "domain" | "settings" | "features" | "menus" | "header" | "footer" | "theme" | "misc">>) {
+  async update(
+    db: Db,
+    accountId: string,
+    patch: Partial<
+      Pick<AccountRow, "slug" | "domain" | "settings" | "features" | "menus" | "header" | "footer" | "theme" | "misc">
+    >,
+  ) {
     if (patch.domain != null) {
       const d = normalizeHost(patch.domain);
       if (!isAcceptableCustomDomain(d)) {
-        throw new AppError("validation_failed", "This is not a valid domain name", { field: "domain" });
+        throw fieldError("validation_failed", "domain", "This is not a valid domain name");
       }
       patch = { ...patch, domain: d };
     }
-    const [row] = await withTenant(db, accountId, (tx) =>
-      tx
-        .update(accountsTable)
-        .set({ ...patch, updatedAt: sql`now()` })
-        .where(eq(accountsTable.accountId, accountId))
-        .returning(),
-    );
+    if (patch.slug !== undefined && !isValidSiteSlug(patch.slug)) {
+      throw fieldError("validation_failed", "slug", "This address is not available");
+    }
+    let row: AccountRow | undefined;
+    try {
+      [row] = await withTenant(db, accountId, (tx) =>
+        tx
+          .update(accountsTable)
+          .set({ ...patch, updatedAt: sql`now()` })
+          .where(eq(accountsTable.accountId, accountId))
+          .returning(),
+      );
+    } catch (err) {
+      // Another site already has this slug or domain: the same answer createSite gives, not a 500.
+      if (isUniqueViolation(err)) {
+        const constraint = String((err as { cause?: { constraint?: unknown } }).cause?.constraint ?? "");
+        const field = constraint.includes("domain") ? "domain" : "slug";
+        throw fieldError("conflict", field, "This address is already taken");
+      }
+      throw err;
+    }
     if (!row) throw new AppError("not_found", "Site not found");
     await bus.publish(ACCOUNT_CHANGED, accountId);
     return toSite(row);
   },
 
+  /** Switches site flags; a flag the plan does not include cannot be switched on (§6 gating). */
+  async setFeatures(db: Db, site: SiteAccount, patch: Partial<SiteFeatures>): Promise<SiteAccount> {
+    for (const [name, on] of Object.entries(patch)) {
+      if (!isSiteFeature(name)) throw fieldError("validation_failed", name, `Unknown feature "${name}"`);
+      const needs = planFeatureFor(name);
+      if (on && needs && !site.features[name] && !planAllows(site.settings.plan, needs)) {
+        throw fieldError("plan_required", name, `The site's plan does not include ${name}`);
+      }
+    }
+    return accounts.update(db, site.accountId, { features: { ...site.features, ...patch } });
+  },
+
   invalidate: (accountId: string) => bus.publish(ACCOUNT_CHANGED, accountId),
+  /** Drops this database's cached host resolutions (when a database is closed). */
+  forgetCache: (db: Db) => hostCache.forget(db),
 };
 
 export function isUniqueViolation(err: unknown): boolean {
@@ -211,4 +249,3 @@ export function isUniqueViolation(err: unknown): boolean {
   }
   return false;
 }
-

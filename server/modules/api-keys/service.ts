@@ -3,7 +3,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { apiKeys as table, members as membersTable } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
-import { AppError, notFound } from "../../errors";
+import { fieldError, notFound } from "../../errors";
 import type { SiteAccount } from "../accounts/types";
 import { members, type MemberContext } from "../members";
 
@@ -19,13 +19,22 @@ const view = (r: typeof table.$inferSelect): ApiKeyView => ({
 });
 
 export const apiKeys = {
-  async create(db: Db, accountId: string, memberId: string, name: string): Promise<{ key: string; apiKey: ApiKeyView }> {
+  async create(
+    db: Db,
+    accountId: string,
+    memberId: string,
+    name: string,
+  ): Promise<{ key: string; apiKey: ApiKeyView }> {
     const trimmed = name.trim();
-    if (!trimmed || trimmed.length > 80) throw new AppError("validation_failed", "name is required (at most 80 characters)", { field: "name" });
+    if (!trimmed || trimmed.length > 80)
+      throw fieldError("validation_failed", "name", "name is required (at most 80 characters)");
     const prefix = randomBytes(4).toString("hex");
     const key = `atr_${prefix}_${randomBytes(24).toString("base64url")}`;
     const [row] = await withTenant(db, accountId, (tx) =>
-      tx.insert(table).values({ accountId, name: trimmed, prefix, keyHash: sha(key), createdBy: memberId }).returning(),
+      tx
+        .insert(table)
+        .values({ accountId, name: trimmed, prefix, keyHash: sha(key), createdBy: memberId })
+        .returning(),
     );
     return { key, apiKey: view(row) };
   },
@@ -57,7 +66,10 @@ export const apiKeys = {
     db: Db,
     site: SiteAccount,
     key: string,
-  ): Promise<{ user: { id: string; name: string; email: string; emailVerified: boolean; twoFactorEnabled: boolean }; member: MemberContext } | null> {
+  ): Promise<{
+    user: { id: string; name: string; email: string; emailVerified: boolean; twoFactorEnabled: boolean };
+    member: MemberContext;
+  } | null> {
     if (!/^atr_[0-9a-f]{8}_[A-Za-z0-9_-]{20,}$/.test(key)) return null;
     const [row] = await withTenant(db, site.accountId, (tx) =>
       tx
@@ -77,7 +89,13 @@ export const apiKeys = {
     const member = await members.context(db, site, m.userId);
     if (!member) return null;
     return {
-      user: { id: m.userId, name: member.member.name, email: member.member.email, emailVerified: true, twoFactorEnabled: false },
+      user: {
+        id: m.userId,
+        name: member.member.name,
+        email: member.member.email,
+        emailVerified: true,
+        twoFactorEnabled: false,
+      },
       member,
     };
   },

@@ -23,7 +23,10 @@ export const billing = {
           trialDays: p.trialDays,
           concurrentUsers: p.concurrentUsers,
         };
-        await tx.insert(plans).values(row).onConflictDoUpdate({ target: plans.id, set: { ...row, updatedAt: sql`now()` } });
+        await tx
+          .insert(plans)
+          .values(row)
+          .onConflictDoUpdate({ target: plans.id, set: { ...row, updatedAt: sql`now()` } });
       }
     });
   },

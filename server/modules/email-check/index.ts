@@ -3,13 +3,21 @@
 import { promises as dns } from "node:dns";
 import { isValidEmail } from "../../../core/email-rule";
 
-export type Resolver = { resolveMx(d: string): Promise<unknown[]>; resolve4(d: string): Promise<unknown[]>; resolve6(d: string): Promise<unknown[]> };
+export type Resolver = {
+  resolveMx(d: string): Promise<unknown[]>;
+  resolve4(d: string): Promise<unknown[]>;
+  resolve6(d: string): Promise<unknown[]>;
+};
 
 const withTimeout = <T>(p: Promise<T>, ms: number) =>
   Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error("dns timeout")), ms).unref())]);
 
 async function domainReceivesMail(domain: string, resolver: Resolver): Promise<boolean> {
-  for (const look of [() => resolver.resolveMx(domain), () => resolver.resolve4(domain), () => resolver.resolve6(domain)]) {
+  for (const look of [
+    () => resolver.resolveMx(domain),
+    () => resolver.resolve4(domain),
+    () => resolver.resolve6(domain),
+  ]) {
     try {
       if ((await withTimeout(look(), 3000)).length > 0) return true;
     } catch {

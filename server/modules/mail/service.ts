@@ -23,23 +23,41 @@ export type MailView = {
   createdAt: string;
 };
 
-let state: { db: Db; transport: MailTransport; from: string } | null = null;
+type MailConfig = { transport: MailTransport; from: string };
+const configs = new Map<Db, MailConfig>();
+const DEFAULT_FROM = "Atrium <no-reply@atrium.localhost>";
 
-async function deliver(data: Record<string, unknown>) {
-  if (!state) throw new Error("mail is not configured");
-  const { db, transport } = state;
+async function deliver(db: Db, data: Record<string, unknown>) {
+  const config = configs.get(db);
+  if (!config) throw new Error("mail is not configured for this database");
+  const { transport } = config;
   const accountId = String(data.accountId);
   const id = String(data.id);
   const [row] = await withTenant(db, accountId, (tx) =>
-    tx.select().from(mailOutbox).where(and(eq(mailOutbox.accountId, accountId), eq(mailOutbox.id, id))),
+    tx
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.accountId, accountId), eq(mailOutbox.id, id))),
   );
   if (!row || row.status === "sent" || row.status === "stored") return;
   try {
-    const { messageId } = await transport.send({ from: row.fromAddress, to: row.toAddress, subject: row.subject, text: row.text, html: row.html });
+    const { messageId } = await transport.send({
+      from: row.fromAddress,
+      to: row.toAddress,
+      subject: row.subject,
+      text: row.text,
+      html: row.html,
+    });
     await withTenant(db, accountId, (tx) =>
       tx
         .update(mailOutbox)
-        .set({ status: transport.kind === "smtp" ? "sent" : "stored", messageId, sentAt: sql`now()`, attempts: row.attempts + 1, lastError: null })
+        .set({
+          status: transport.kind === "smtp" ? "sent" : "stored",
+          messageId,
+          sentAt: sql`now()`,
+          attempts: row.attempts + 1,
+          lastError: null,
+        })
         .where(and(eq(mailOutbox.accountId, accountId), eq(mailOutbox.id, id))),
     );
   } catch (err) {
@@ -54,16 +72,15 @@ async function deliver(data: Record<string, unknown>) {
 }
 
 /** Re-sends messages whose job never ran (a crash between the insert and the send). */
-async function sweep() {
-  if (!state) return;
-  const stuck = await withPlatform(state.db, (tx) =>
+async function sweep(db: Db) {
+  const stuck = await withPlatform(db, (tx) =>
     tx
       .select({ id: mailOutbox.id, accountId: mailOutbox.accountId })
       .from(mailOutbox)
       .where(and(eq(mailOutbox.status, "queued"), lt(mailOutbox.createdAt, sql`now() - interval '2 minutes'`)))
       .limit(500),
   );
-  for (const m of stuck) await jobs.send(DELIVER, m);
+  for (const m of stuck) await jobs.send(db, DELIVER, m);
 }
 
 jobs.define(DELIVER, deliver, { retryLimit: 8, retryDelay: 10, retryBackoff: true });
@@ -72,19 +89,34 @@ jobs.schedule(SWEEP, "*/5 * * * *");
 
 export const mail = {
   configure(db: Db, transport: MailTransport, from: string) {
-    state = { db, transport, from };
+    configs.set(db, { transport, from });
   },
-  transportKind: () => state?.transport.kind ?? "outbox",
+  forget(db: Db) {
+    configs.delete(db);
+  },
+  transportKind: (db: Db) => configs.get(db)?.transport.kind ?? "outbox",
 
-  async enqueue(db: Db, accountId: string, m: { to: string; subject: string; text: string; html?: string; kind: string; from?: string }) {
-    const from = m.from ?? state?.from ?? "Atrium <no-reply@atrium.localhost>";
+  async enqueue(
+    db: Db,
+    accountId: string,
+    m: { to: string; subject: string; text: string; html?: string; kind: string; from?: string },
+  ) {
+    const from = m.from ?? configs.get(db)?.from ?? DEFAULT_FROM;
     const [row] = await withTenant(db, accountId, (tx) =>
       tx
         .insert(mailOutbox)
-        .values({ accountId, fromAddress: from, toAddress: m.to, subject: m.subject || "New mail", text: m.text, html: m.html, kind: m.kind })
+        .values({
+          accountId,
+          fromAddress: from,
+          toAddress: m.to,
+          subject: m.subject || "New mail",
+          text: m.text,
+          html: m.html,
+          kind: m.kind,
+        })
         .returning({ id: mailOutbox.id }),
     );
-    await jobs.send(DELIVER, { accountId, id: row.id });
+    await jobs.send(db, DELIVER, { accountId, id: row.id });
     return row.id;
   },
 

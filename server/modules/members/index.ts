@@ -3,3 +3,5 @@
 export { members } from "./service";
 export type { MemberContext, MemberView } from "./service";
 export { uniqueMemberSlug } from "./slug";
+export { bySessionToken } from "./session-lookup";
+export type { SessionLookup } from "./session-lookup";

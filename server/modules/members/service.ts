@@ -3,7 +3,7 @@ import { CAPS, ADMIN_PERMISSIONS } from "../../../core/roles";
 import type { Db } from "../../db/client";
 import { endedSessions, members as membersTable, roles, sessions, users } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
-import { AppError, notFound } from "../../errors";
+import { AppError, fieldError, notFound } from "../../errors";
 import type { SiteAccount } from "../accounts/types";
 import { uniqueMemberSlug } from "./slug";
 
@@ -40,7 +40,17 @@ const memberColumns = {
   createdAt: membersTable.createdAt,
 };
 
-type MemberRow = { id: string; userId: string; name: string; email: string; slug: string; role: string; roleId: string; caps: string[]; createdAt: Date };
+export type MemberRow = {
+  id: string;
+  userId: string;
+  name: string;
+  email: string;
+  slug: string;
+  role: string;
+  roleId: string;
+  caps: string[];
+  createdAt: Date;
+};
 const view = (r: MemberRow): MemberView => ({
   id: r.id,
   userId: r.userId,
@@ -51,6 +61,14 @@ const view = (r: MemberRow): MemberView => ({
   roleId: r.roleId,
   createdAt: r.createdAt.toISOString(),
 });
+
+/** A member as the site sees them: role caps plus the site's own additions, owner marked. */
+export function buildContext(site: SiteAccount, row: MemberRow): MemberContext {
+  const isOwner = site.ownerUserId === row.userId;
+  const siteCaps = site.caps[row.role] ?? [];
+  const caps = [...new Set([...row.caps, ...siteCaps])].filter((c) => KNOWN_CAPS.has(c));
+  return { member: view(row), role: isOwner ? "owner" : row.role, caps, isOwner };
+}
 
 export const members = {
   /** Signing in or up on a site makes the person a member of it (a student) if they are not yet. */
@@ -83,7 +101,13 @@ export const members = {
   },
 
   /** Ends every other session of this person on this site and remembers why, for the next request. */
-  async endOtherSessions(db: Db, accountId: string, userId: string, keepSessionId: string, hash: (t: string) => string) {
+  async endOtherSessions(
+    db: Db,
+    accountId: string,
+    userId: string,
+    keepSessionId: string,
+    hash: (t: string) => string,
+  ) {
     await withTenant(db, accountId, async (tx) => {
       const others = await tx
         .delete(sessions)
@@ -97,18 +121,6 @@ export const members = {
     });
   },
 
-  /** Why a session token no longer works on this site, if the site ended it. */
-  async endedReason(db: Db, accountId: string, tokenHash: string): Promise<string | null> {
-    const [row] = await withTenant(db, accountId, (tx) =>
-      tx
-        .select({ reason: endedSessions.reason })
-        .from(endedSessions)
-        .where(and(eq(endedSessions.accountId, accountId), eq(endedSessions.tokenHash, tokenHash)))
-        .limit(1),
-    );
-    return row?.reason ?? null;
-  },
-
   async context(db: Db, site: SiteAccount, userId: string): Promise<MemberContext | null> {
     const [row] = await withTenant(db, site.accountId, (tx) =>
       tx
@@ -117,11 +129,7 @@ export const members = {
         .innerJoin(roles, and(eq(roles.accountId, membersTable.accountId), eq(roles.roleId, membersTable.roleId)))
         .where(and(eq(membersTable.accountId, site.accountId), eq(membersTable.userId, userId))),
     );
-    if (!row) return null;
-    const isOwner = site.ownerUserId === userId;
-    const siteCaps = site.caps[row.role] ?? [];
-    const caps = [...new Set([...row.caps, ...siteCaps])].filter((c) => KNOWN_CAPS.has(c));
-    return { member: view(row), role: isOwner ? "owner" : row.role, caps, isOwner };
+    return row ? buildContext(site, row) : null;
   },
 
   async get(db: Db, accountId: string, memberId: string): Promise<MemberView> {
@@ -158,7 +166,7 @@ export const members = {
         .select()
         .from(roles)
         .where(and(eq(roles.accountId, site.accountId), eq(roles.name, roleName)));
-      if (!role) throw new AppError("validation_failed", `Unknown role "${roleName}"`, { field: "role" });
+      if (!role) throw fieldError("validation_failed", "role", `Unknown role "${roleName}"`);
       const [target] = await tx
         .select({ userId: membersTable.userId })
         .from(membersTable)
@@ -177,7 +185,10 @@ export const members = {
 
   async roles(db: Db, accountId: string) {
     return withTenant(db, accountId, (tx) =>
-      tx.select({ roleId: roles.roleId, name: roles.name, caps: roles.caps }).from(roles).where(eq(roles.accountId, accountId)),
+      tx
+        .select({ roleId: roles.roleId, name: roles.name, caps: roles.caps })
+        .from(roles)
+        .where(eq(roles.accountId, accountId)),
     );
   },
 };

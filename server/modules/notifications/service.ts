@@ -2,9 +2,15 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { accountNotifications as table, platformUpdates } from "../../db/schema";
 import { withPlatform, withTenant } from "../../db/tenant";
-import { AppError, notFound } from "../../errors";
+import { fieldError, notFound } from "../../errors";
 
-export type AccountNotificationView = { id: string; message: string; severity: number; read: boolean; createdAt: string };
+export type AccountNotificationView = {
+  id: string;
+  message: string;
+  severity: number;
+  read: boolean;
+  createdAt: string;
+};
 
 const view = (r: typeof table.$inferSelect): AccountNotificationView => ({
   id: r.id,
@@ -18,7 +24,7 @@ export const accountNotifications = {
   async create(db: Db, accountId: string, input: { message: string; severity?: number }) {
     const severity = input.severity ?? 1;
     if (!Number.isInteger(severity) || severity < 1 || severity > 5) {
-      throw new AppError("validation_failed", "severity must be an integer from 1 to 5", { field: "severity" });
+      throw fieldError("validation_failed", "severity", "severity must be an integer from 1 to 5");
     }
     const [row] = await withTenant(db, accountId, (tx) =>
       tx.insert(table).values({ accountId, message: input.message, severity }).returning(),
@@ -41,7 +47,10 @@ export const accountNotifications = {
 
   async get(db: Db, accountId: string, id: string) {
     const [row] = await withTenant(db, accountId, (tx) =>
-      tx.select().from(table).where(and(eq(table.accountId, accountId), eq(table.id, id))),
+      tx
+        .select()
+        .from(table)
+        .where(and(eq(table.accountId, accountId), eq(table.id, id))),
     );
     if (!row) throw notFound("Notification");
     return view(row);
@@ -68,7 +77,12 @@ export const accountNotifications = {
   async updates(db: Db) {
     return withPlatform(db, (tx) =>
       tx
-        .select({ id: platformUpdates.id, title: platformUpdates.title, body: platformUpdates.body, publishedAt: platformUpdates.publishedAt })
+        .select({
+          id: platformUpdates.id,
+          title: platformUpdates.title,
+          body: platformUpdates.body,
+          publishedAt: platformUpdates.publishedAt,
+        })
         .from(platformUpdates)
         .where(sql`${platformUpdates.publishedAt} <= now()`)
         .orderBy(desc(platformUpdates.publishedAt))

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { options as optionsTable } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
-import { AppError, notFound } from "../../errors";
+import { fieldError, notFound } from "../../errors";
 
 /** Events that can notify (spec §4); each is a touchpoint the owner can switch off. */
 export const TOUCHPOINT_EVENTS = [
@@ -43,22 +43,28 @@ export const options = {
   },
 
   async set(db: Db, accountId: string, key: string, value: unknown): Promise<void> {
-    if (!KEY.test(key)) throw new AppError("validation_failed", "Option keys are 1-64 letters, digits, _ . -", { field: "key" });
-    if (value === undefined) throw new AppError("validation_failed", "value is required", { field: "value" });
+    if (!KEY.test(key)) throw fieldError("validation_failed", "key", "Option keys are 1-64 letters, digits, _ . -");
+    if (value === undefined) throw fieldError("validation_failed", "value", "value is required");
     if (JSON.stringify(value).length > MAX_VALUE_BYTES) {
-      throw new AppError("payload_too_large", "An option value is at most 64 KB", { field: "value" });
+      throw fieldError("payload_too_large", "value", "An option value is at most 64 KB");
     }
     await withTenant(db, accountId, (tx) =>
       tx
         .insert(optionsTable)
         .values({ accountId, key, value })
-        .onConflictDoUpdate({ target: [optionsTable.accountId, optionsTable.key], set: { value, updatedAt: sql`now()` } }),
+        .onConflictDoUpdate({
+          target: [optionsTable.accountId, optionsTable.key],
+          set: { value, updatedAt: sql`now()` },
+        }),
     );
   },
 
   async seedDefaults(db: Db, accountId: string) {
     await withTenant(db, accountId, (tx) =>
-      tx.insert(optionsTable).values({ accountId, key: "touchpoints", value: DEFAULT_TOUCHPOINTS }).onConflictDoNothing(),
+      tx
+        .insert(optionsTable)
+        .values({ accountId, key: "touchpoints", value: DEFAULT_TOUCHPOINTS })
+        .onConflictDoNothing(),
     );
   },
 };

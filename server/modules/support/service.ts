@@ -8,7 +8,10 @@ export const FEEDBACK_CATEGORIES = ["siteDown", "setup", "issue", "bug", "featur
 export const support = {
   async recordFeedback(db: Db, accountId: string, input: { subject: string; message: string; userId: string | null }) {
     const [row] = await withTenant(db, accountId, (tx) =>
-      tx.insert(feedback).values({ accountId, ...input }).returning({ id: feedback.id }),
+      tx
+        .insert(feedback)
+        .values({ accountId, ...input })
+        .returning({ id: feedback.id }),
     );
     return row.id;
   },
@@ -18,7 +21,10 @@ export const support = {
     input: { message: string; userId: string | null; url: string | null; userAgent: string | null },
   ) {
     const [row] = await withTenant(db, accountId, (tx) =>
-      tx.insert(clientErrors).values({ accountId, ...input }).returning({ id: clientErrors.id }),
+      tx
+        .insert(clientErrors)
+        .values({ accountId, ...input })
+        .returning({ id: clientErrors.id }),
     );
     return row.id;
   },

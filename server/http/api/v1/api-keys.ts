@@ -3,7 +3,15 @@ import { apiKeys } from "../../../modules/api-keys";
 import { requireBrowserSession, requireCap } from "../../middleware/guards";
 import { errorResponses, newRouter, ok, ZUuidParam } from "./router";
 
-const ZApiKey = z.object({ id: z.string().uuid(), name: z.string(), prefix: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() }).openapi("ApiKey");
+const ZApiKey = z
+  .object({
+    id: z.string().uuid(),
+    name: z.string(),
+    prefix: z.string(),
+    createdAt: z.string(),
+    lastUsedAt: z.string().nullable(),
+  })
+  .openapi("ApiKey");
 const guard = [requireCap("manage_options"), requireBrowserSession()];
 
 const create = createRoute({
@@ -12,7 +20,12 @@ const create = createRoute({
   tags: ["API keys"],
   summary: "Create an API key for integrations (shown once)",
   middleware: guard,
-  request: { body: { required: true, content: { "application/json": { schema: z.object({ name: z.string().trim().min(1).max(80) }).strict() } } } },
+  request: {
+    body: {
+      required: true,
+      content: { "application/json": { schema: z.object({ name: z.string().trim().min(1).max(80) }).strict() } },
+    },
+  },
   responses: { 201: ok(z.object({ key: z.string(), apiKey: ZApiKey }), "The key, shown only now"), ...errorResponses },
 });
 const list = createRoute({
@@ -36,7 +49,12 @@ const revoke = createRoute({
 export const apiKeyRoutes = newRouter()
   .openapi(create, async (c) => {
     const { database } = c.get("platform");
-    const created = await apiKeys.create(database.db, c.get("site").accountId, c.get("member")!.member.id, c.req.valid("json").name);
+    const created = await apiKeys.create(
+      database.db,
+      c.get("site").accountId,
+      c.get("member")!.member.id,
+      c.req.valid("json").name,
+    );
     return c.json(created, 201);
   })
   .openapi(list, async (c) => {

@@ -5,27 +5,36 @@ import { memberRoutes } from "./members";
 import { notificationRoutes } from "./notifications";
 import { optionRoutes } from "./options";
 import { newRouter } from "./router";
-import { siteRoutes } from "./sites";
+import { siteFeatureRoutes, siteRoutes } from "./sites";
 import { staffRoutes } from "./staff";
 
 export function createV1() {
   const v1 = newRouter();
   v1.route("/", meRoutes);
   v1.route("/", siteRoutes);
+  v1.route("/", siteFeatureRoutes);
   v1.route("/", memberRoutes);
   v1.route("/", optionRoutes);
   v1.route("/", notificationRoutes);
   v1.route("/", apiKeyRoutes);
   v1.route("/", staffRoutes);
-  v1.openAPIRegistry.registerComponent("securitySchemes", "apiKey", { type: "http", scheme: "bearer", description: "A site's API key (atr_…)" });
-  v1.openAPIRegistry.registerComponent("securitySchemes", "session", { type: "apiKey", in: "cookie", name: "atrium.session_token" });
+  v1.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
+    type: "http",
+    scheme: "bearer",
+    description: "A site's API key (atr_…)",
+  });
+  v1.openAPIRegistry.registerComponent("securitySchemes", "session", {
+    type: "apiKey",
+    in: "cookie",
+    name: "atrium.session_token",
+  });
   v1.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: {
       title: "Atrium API",
       version: "1.0.0",
       description:
-        "The REST API of an Atrium site. Call it on the site's own host. Errors are `{ error: { code, message, details } }`; a missing session answers 401 `{ code: \"not_authenticated\" }`.",
+        'The REST API of an Atrium site. Call it on the site\'s own host. Errors are `{ error: { code, message, details } }`; a missing session answers 401 `{ code: "not_authenticated" }`.',
     },
     servers: [{ url: "/api/v1" }],
     security: [{ session: [] }, { apiKey: [] }],

@@ -11,7 +11,10 @@ const list = createRoute({
   summary: "Members of this site",
   middleware: [requireCap("manage_options")] as const,
   request: { query: ZPage },
-  responses: { 200: ok(z.object({ items: z.array(ZMember), total: z.number().int() }), "A page of members"), ...errorResponses },
+  responses: {
+    200: ok(z.object({ items: z.array(ZMember), total: z.number().int() }), "A page of members"),
+    ...errorResponses,
+  },
 });
 
 const get = createRoute({
@@ -24,7 +27,10 @@ const get = createRoute({
   responses: { 200: ok(ZMember, "The member"), ...errorResponses },
 });
 
-const ZSetRole = z.object({ role: z.string().min(1).max(40).openapi({ example: "instructor" }) }).strict().openapi("SetRole");
+const ZSetRole = z
+  .object({ role: z.string().min(1).max(40).openapi({ example: "instructor" }) })
+  .strict()
+  .openapi("SetRole");
 const patch = createRoute({
   method: "patch",
   path: "/members/{id}",

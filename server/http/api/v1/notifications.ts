@@ -4,7 +4,13 @@ import { requireCap } from "../../middleware/guards";
 import { errorResponses, newRouter, ok, ZUuidParam } from "./router";
 
 const ZNotification = z
-  .object({ id: z.string().uuid(), message: z.string(), severity: z.number().int().min(1).max(5), read: z.boolean(), createdAt: z.string() })
+  .object({
+    id: z.string().uuid(),
+    message: z.string(),
+    severity: z.number().int().min(1).max(5),
+    read: z.boolean(),
+    createdAt: z.string(),
+  })
   .openapi("AccountNotification");
 
 const guard = [requireCap("manage_options", "admin")];
@@ -47,5 +53,8 @@ export const notificationRoutes = newRouter()
   })
   .openapi(read, async (c) => {
     const { database } = c.get("platform");
-    return c.json(await accountNotifications.markRead(database.db, c.get("site").accountId, c.req.valid("param").id), 200);
+    return c.json(
+      await accountNotifications.markRead(database.db, c.get("site").accountId, c.req.valid("param").id),
+      200,
+    );
   });

@@ -3,7 +3,12 @@ import { options } from "../../../modules/options";
 import { requireCap } from "../../middleware/guards";
 import { errorResponses, newRouter, ok } from "./router";
 
-const ZKey = z.object({ key: z.string().regex(/^[a-z][a-z0-9_.-]{0,63}$/i).openapi({ param: { name: "key", in: "path" }, example: "touchpoints" }) });
+const ZKey = z.object({
+  key: z
+    .string()
+    .regex(/^[a-z][a-z0-9_.-]{0,63}$/i)
+    .openapi({ param: { name: "key", in: "path" }, example: "touchpoints" }),
+});
 const ZOption = z.object({ key: z.string(), value: z.unknown() }).openapi("Option");
 
 const get = createRoute({
@@ -24,7 +29,17 @@ const put = createRoute({
   middleware: [requireCap("manage_options")] as const,
   request: {
     params: ZKey,
-    body: { required: true, content: { "application/json": { schema: z.object({ value: z.unknown().openapi({ description: "Any JSON value" }) }).strict().openapi("OptionValue") } } },
+    body: {
+      required: true,
+      content: {
+        "application/json": {
+          schema: z
+            .object({ value: z.unknown().openapi({ description: "Any JSON value" }) })
+            .strict()
+            .openapi("OptionValue"),
+        },
+      },
+    },
   },
   responses: { 200: ok(ZOption, "The stored option"), ...errorResponses },
 });

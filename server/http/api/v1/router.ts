@@ -19,7 +19,10 @@ export const ZNotAuthenticated = z
   .object({ code: z.literal("not_authenticated"), message: z.string() })
   .openapi("NotAuthenticated");
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ content: { "application/json": { schema } }, description });
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  content: { "application/json": { schema } },
+  description,
+});
 
 /** The error responses every protected route can give. */
 export const errorResponses = {
@@ -36,4 +39,9 @@ export const ZPage = z.object({
   per_page: z.coerce.number().int().min(1).max(100).default(20).openapi({ example: 20 }),
 });
 
-export const ZUuidParam = z.object({ id: z.string().uuid().openapi({ param: { name: "id", in: "path" } }) });
+export const ZUuidParam = z.object({
+  id: z
+    .string()
+    .uuid()
+    .openapi({ param: { name: "id", in: "path" } }),
+});

@@ -3,7 +3,7 @@ import { PLANS } from "../../../../core/plans";
 import { siteAddress } from "../../../../core/site-address";
 import { AppError } from "../../../errors";
 import { accounts } from "../../../modules/accounts";
-import { requireBrowserSession, requireSession } from "../../middleware/guards";
+import { requireBrowserSession, requireCap, requireSession } from "../../middleware/guards";
 import { siteView, ZSite } from "./me";
 import { errorResponses, newRouter, ok } from "./router";
 
@@ -24,7 +24,11 @@ const create = createRoute({
   summary: "Create a site (account owners, on the platform's own host)",
   middleware: [requireSession(), requireBrowserSession()] as const,
   request: { body: { required: true, content: { "application/json": { schema: ZCreateSite } } } },
-  responses: { 201: ok(ZSiteWithUrl, "The new site"), 409: ok(z.object({ error: z.any() }), "Slug taken"), ...errorResponses },
+  responses: {
+    201: ok(ZSiteWithUrl, "The new site"),
+    409: ok(z.object({ error: z.any() }), "Slug taken"),
+    ...errorResponses,
+  },
 });
 
 const mine = createRoute({
@@ -37,7 +41,15 @@ const mine = createRoute({
 });
 
 const ZPlan = z
-  .object({ id: z.string().uuid(), slug: z.string(), label: z.string(), description: z.string(), features: z.array(z.string()), addons: z.array(z.string()), trialDays: z.number() })
+  .object({
+    id: z.string().uuid(),
+    slug: z.string(),
+    label: z.string(),
+    description: z.string(),
+    features: z.array(z.string()),
+    addons: z.array(z.string()),
+    trialDays: z.number(),
+  })
   .openapi("Plan");
 const plans = createRoute({
   method: "get",
@@ -59,7 +71,10 @@ export const siteRoutes = newRouter()
   .openapi(mine, async (c) => {
     const { cfg, database } = c.get("platform");
     const owned = await accounts.ownedBy(database.db, c.get("user")!.id);
-    return c.json({ items: owned.map((s) => ({ ...siteView(s), url: `${cfg.scheme}://${siteAddress(s, cfg.baseDomain)}` })) }, 200);
+    return c.json(
+      { items: owned.map((s) => ({ ...siteView(s), url: `${cfg.scheme}://${siteAddress(s, cfg.baseDomain)}` })) },
+      200,
+    );
   })
   .openapi(plans, (c) =>
     c.json(
@@ -77,3 +92,31 @@ export const siteRoutes = newRouter()
       200,
     ),
   );
+
+const ZFeaturesPatch = z
+  .object({
+    lms: z.boolean(),
+    groups: z.boolean(),
+    appointments: z.boolean(),
+    gamification: z.boolean(),
+    single_session: z.boolean(),
+  })
+  .partial()
+  .strict()
+  .openapi("SiteFeaturesPatch");
+
+const setFeatures = createRoute({
+  method: "patch",
+  path: "/site/features",
+  tags: ["Sites"],
+  summary: "Switch this site's features (lms, groups, appointments, gamification, single_session)",
+  middleware: [requireCap("manage_options")],
+  request: { body: { required: true, content: { "application/json": { schema: ZFeaturesPatch } } } },
+  responses: { 200: ok(ZSite, "The site with its features"), ...errorResponses },
+});
+
+export const siteFeatureRoutes = newRouter().openapi(setFeatures, async (c) => {
+  const { database } = c.get("platform");
+  const site = await accounts.setFeatures(database.db, c.get("site"), c.req.valid("json"));
+  return c.json(siteView(site), 200);
+});

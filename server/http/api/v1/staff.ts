@@ -27,12 +27,18 @@ const outbox = createRoute({
   summary: "Every e-mail the platform has sent or holds (staff mailbox)",
   middleware: [requireStaff()] as const,
   request: { query: ZPage },
-  responses: { 200: ok(z.object({ items: z.array(ZMail), total: z.number().int(), transport: z.enum(["smtp", "outbox"]) }), "Newest first"), ...errorResponses },
+  responses: {
+    200: ok(
+      z.object({ items: z.array(ZMail), total: z.number().int(), transport: z.enum(["smtp", "outbox"]) }),
+      "Newest first",
+    ),
+    ...errorResponses,
+  },
 });
 
 export const staffRoutes = newRouter().openapi(outbox, async (c) => {
   const { page, per_page } = c.req.valid("query");
   const { database } = c.get("platform");
   const r = await mail.listAll(database.db, page, per_page);
-  return c.json({ ...r, transport: mail.transportKind() }, 200);
+  return c.json({ ...r, transport: mail.transportKind(database.db) }, 200);
 });

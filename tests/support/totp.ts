@@ -37,11 +37,18 @@ export function totp(secret: string, now = Date.now(), step = 30, digits = 6): s
   return hotp(base32Decode(secret), Math.floor(now / 1000 / step), digits);
 }
 
-/** A 6-digit code that is certainly not the current, previous or next one (the server allows ±1 step). */
+/** A 6-digit code that is certainly not the current, previous or next one (the server allows ±1 step; ±2 covers clock drift). */
 export function wrongTotp(secret: string, now = Date.now()): string {
-  const near = new Set([-1, 0, 1].map((d) => totp(secret, now + d * 30_000)));
+  const near = new Set([-2, -1, 0, 1, 2].map((d) => totp(secret, now + d * 30_000)));
   for (let n = 0; ; n++) {
     const candidate = String((123456 + n * 111111) % 1_000_000).padStart(6, "0");
     if (!near.has(candidate)) return candidate;
   }
+}
+
+/** The secret of an otpauth://totp/...?secret=... URI. */
+export function secretFromUri(uri: string): string {
+  const secret = new URL(uri).searchParams.get("secret");
+  if (!secret) throw new Error(`no secret in ${uri}`);
+  return secret;
 }
