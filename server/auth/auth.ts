@@ -25,6 +25,7 @@ export const hashToken = (token: string) => createHash("sha256").update(token).d
 export function createAuth(cfg: Config, database: Database) {
   return betterAuth({
     appName: "Atrium",
+    logger: { disabled: cfg.logLevel === "silent", level: cfg.logLevel === "silent" ? "error" : cfg.logLevel },
     secret: cfg.authSecret,
     basePath: "/api/auth",
     // Only hosts the tenant middleware resolved ever reach this handler, so any host is allowed

@@ -3,8 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { AppEnv } from "../env";
 import { clientAddress } from "./client-ip";
 
-const appWith = (trustProxy: boolean) =>
-  new Hono<AppEnv>().get("/", (c) => c.text(clientAddress(c, trustProxy)));
+const appWith = (trustProxy: boolean) => new Hono<AppEnv>().get("/", (c) => c.text(clientAddress(c, trustProxy)));
 
 describe("clientAddress", () => {
   it("behind a trusted proxy, is the entry the proxy appended (the last one)", async () => {
