@@ -2,7 +2,7 @@
 // `http://<slug>.localhost:<port>`, which Chromium resolves to loopback by itself), a headless
 // Chromium, fresh browser contexts per test, and a screenshot in test-results/ when a test fails.
 import { randomBytes } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -18,8 +18,6 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const SERVER_BUILD = join(ROOT, "build/server/index.js");
 const CLIENT_DIR = join(ROOT, "build/client");
 const RESULTS_DIR = join(ROOT, "test-results");
-// Where a private copy of build/ lives while a file runs (see snapshotBuild).
-const SNAPSHOT_ROOT = join(ROOT, "node_modules/.cache/atrium-e2e");
 
 export type E2EPlatform = TestPlatform & {
   /** `http://<slug>.localhost:<port>`, or the platform's own origin without a slug. */
@@ -40,57 +38,31 @@ export function freePort(): Promise<number> {
   });
 }
 
-/**
- * A private copy of build/ for this test file, so that a rebuild running meanwhile (another
- * terminal, a watcher) cannot swap the hashed client assets under the running server. It lives
- * inside node_modules/ so the server bundle still resolves react, react-router, … from the project.
- */
-async function snapshotBuild(): Promise<{ build: ServerBuild; clientDir: string; remove(): void }> {
+/** The React Router build of this checkout (`npm run build`), checked to be complete. */
+async function loadBuild(): Promise<{ build: ServerBuild; clientDir: string }> {
   if (!existsSync(SERVER_BUILD) || !existsSync(CLIENT_DIR)) {
     throw new Error(`The React Router build is missing (${SERVER_BUILD}): run npm run build first.`);
   }
-  const dir = join(SNAPSHOT_ROOT, `${process.pid}-${uid()}`);
-  const remove = () => rmSync(dir, { recursive: true, force: true });
-  cpSync(join(ROOT, "build"), dir, { recursive: true });
-  try {
-    const build = (await import(pathToFileURL(join(dir, "server/index.js")).href)) as ServerBuild;
-    const clientDir = join(dir, "client");
-    const modules = [build.assets.entry.module, ...Object.values(build.assets.routes).map((r) => r?.module)];
-    const missing = modules.filter((m): m is string => Boolean(m) && !existsSync(join(clientDir, m as string)));
-    if (missing.length) {
-      throw new Error(
-        `build/client does not match build/server (missing ${missing.join(", ")}): run npm run build first.`,
-      );
-    }
-    return { build, clientDir, remove };
-  } catch (err) {
-    remove();
-    throw err;
+  const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
+  const modules = [build.assets.entry.module, ...Object.values(build.assets.routes).map((r) => r?.module)];
+  const missing = modules.filter((m): m is string => Boolean(m) && !existsSync(join(CLIENT_DIR, m as string)));
+  if (missing.length) {
+    throw new Error(
+      `build/client does not match build/server (missing ${missing.join(", ")}): run npm run build again.`,
+    );
   }
+  return { build, clientDir: CLIENT_DIR };
 }
 
 /** Starts the full platform (server-rendered pages and client assets) on a free port. */
 export async function startE2E(): Promise<E2EPlatform> {
-  const snapshot = await snapshotBuild();
-  try {
-    const port = await freePort();
-    const t = await startTestPlatform(
-      { PORT: String(port), BASE_DOMAIN: `localhost:${port}`, HOST: "127.0.0.1" },
-      { build: snapshot.build, clientDir: snapshot.clientDir },
-    );
-    const close = t.close;
-    const origin = (slug?: string) => `http://${slug ? `${slug}.` : ""}localhost:${t.port}`;
-    return Object.assign(t, {
-      origin,
-      async close() {
-        await close();
-        snapshot.remove();
-      },
-    });
-  } catch (err) {
-    snapshot.remove();
-    throw err;
-  }
+  const { build, clientDir } = await loadBuild();
+  const port = await freePort();
+  const t = await startTestPlatform(
+    { PORT: String(port), BASE_DOMAIN: `localhost:${port}`, HOST: "127.0.0.1" },
+    { build, clientDir },
+  );
+  return Object.assign(t, { origin: (slug?: string) => `http://${slug ? `${slug}.` : ""}localhost:${t.port}` });
 }
 
 export function launchBrowser(): Promise<Browser> {
