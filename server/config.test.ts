@@ -28,3 +28,13 @@ describe("loadConfig", () => {
     expect(cfg.staffEmails).toEqual(["ada@example.com", "bob@example.com"]);
   });
 });
+
+describe("PLATFORM_DEFAULTS_<TYPE>", () => {
+  it("reads each variable as JSON under its lower-case type", () => {
+    const cfg = loadConfig({ DATA_DIR: ":memory:", PLATFORM_DEFAULTS_VIDEO_HOSTING: '{"key":"k"}' }, []);
+    expect(cfg.platformDefaults).toEqual({ video_hosting: { key: "k" } });
+  });
+  it("names a variable that is not JSON", () => {
+    expect(() => loadConfig({ DATA_DIR: ":memory:", PLATFORM_DEFAULTS_X: "{nope" }, [])).toThrow(/PLATFORM_DEFAULTS_X/);
+  });
+});

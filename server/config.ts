@@ -53,6 +53,8 @@ export type Config = {
   seedDemo: boolean;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   role: "web" | "worker" | "all";
+  /** Credentials /api/account/defaults hands out by type, from PLATFORM_DEFAULTS_<TYPE> (JSON). */
+  platformDefaults: Record<string, unknown>;
   /** Behind a reverse proxy: the client address is the last X-Forwarded-For entry it appended. */
   trustProxy: boolean;
   /** Overrides the first retry delay of every job kind (backoff still doubles it). */
@@ -68,6 +70,22 @@ function secretsFrom(dataDir: string): { authSecret: string } {
   mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;
+}
+
+const DEFAULTS_PREFIX = "PLATFORM_DEFAULTS_";
+
+/** PLATFORM_DEFAULTS_VIDEO_HOSTING='{"key":"…"}' → { video_hosting: { key: "…" } }. */
+function readPlatformDefaults(env: NodeJS.ProcessEnv): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (!name.startsWith(DEFAULTS_PREFIX) || !value) continue;
+    try {
+      out[name.slice(DEFAULTS_PREFIX.length).toLowerCase()] = JSON.parse(value);
+    } catch {
+      throw new ConfigError(`Invalid configuration:\n  ${name}: must be JSON`);
+    }
+  }
+  return out;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv): Config {
@@ -109,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     role,
     jobRetryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
     trustProxy: e.TRUST_PROXY,
+    platformDefaults: readPlatformDefaults(env),
   };
 }
 

@@ -273,7 +273,6 @@ describe("happy paths and access rules", () => {
   });
 
   it("/api/account/defaults: false off the special plan; the special plan reads the site's option named by type", async () => {
-    for (const k of Object.keys(process.env)) if (k.startsWith("PLATFORM_DEFAULTS_")) delete process.env[k];
     const ask = (slug: string, cookie: string, type: string, account_id: string) =>
       t.request(slug, "/api/account/defaults", { json: { account_id, type }, cookie });
     expect(await body(await ask(S.site.slug, S.ownerCookie, "vimeo", id()))).toEqual({ status: false });

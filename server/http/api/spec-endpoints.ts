@@ -117,13 +117,9 @@ export function createSpecEndpoints() {
         return c.json({ status: false });
       }
     }
-    const platformValue = process.env[`PLATFORM_DEFAULTS_${body.type.toUpperCase().replace(/[^A-Z0-9]/g, "_")}`];
-    if (!platformValue) return c.json({ status: false });
-    try {
-      return c.json({ status: true, credentials: JSON.parse(platformValue) });
-    } catch {
-      return c.json({ status: false });
-    }
+    const { cfg } = c.get("platform");
+    const credentials = cfg.platformDefaults[body.type.toLowerCase().replace(/[^a-z0-9]/g, "_")];
+    return c.json(credentials === undefined ? { status: false } : { status: true, credentials });
   });
 
   api.post("/verifyEmail", async (c) => {

@@ -1,2 +1,3 @@
-// Plans: the catalogue of core/plans.ts kept in the plans table, and gating of a site by its plan.
+// Plans: the catalogue of core/plans.ts kept in the plans table. Gating itself is a pure rule
+// (core/plans.ts planAllows/planLimit), applied by the route guards and the services.
 export { billing } from "./service";

@@ -1,9 +1,8 @@
 import { sql } from "drizzle-orm";
-import { PLANS, planAllows, planLimit, readsCredentialsFromOptions } from "../../../core/plans";
+import { PLANS } from "../../../core/plans";
 import type { Db } from "../../db/client";
 import { plans } from "../../db/schema";
 import { withPlatform } from "../../db/tenant";
-import type { SiteAccount } from "../accounts/types";
 
 export const billing = {
   /** Writes the catalogue into the plans table (idempotent), so SQL reports can join on it. */
@@ -30,7 +29,4 @@ export const billing = {
       }
     });
   },
-  siteAllows: (site: SiteAccount, feature: string) => planAllows(site.settings.plan, feature),
-  siteLimit: (site: SiteAccount, name: string) => planLimit(site.settings.plan, name),
-  readsCredentialsFromOptions: (site: SiteAccount) => readsCredentialsFromOptions(site.settings.plan),
 };
