@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useNavigation } from "react-router";
-import { TopBar } from "../../components/top-bar";
+import { data, Form, redirect } from "react-router";
+import { AuthCard } from "../../components/auth-card";
+import { Notice } from "../../components/notice";
+import { SubmitButton } from "../../components/submit-button";
 import { FormField } from "../../components/form-field";
 import { authErrorKey, cookieHeaders, safeRedirect } from "../../lib/auth-response.server";
 import type { Route } from "./+types/login";
@@ -39,56 +41,36 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const busy = useNavigation().state !== "idle";
+  const notice = loaderData.notice;
   return (
-    <>
-      <TopBar title={loaderData.sitetitle} user={null} />
-      <main className="center-page">
-        <div className="card">
-          <h1>{t("auth.loginTitle", { site: loaderData.sitetitle })}</h1>
-          {loaderData.notice ? (
-            <p
-              className={loaderData.notice.startsWith("errors.") ? "alert error" : "alert ok"}
-              role="status"
-              data-testid="login-notice"
-            >
-              {t(loaderData.notice)}
-            </p>
-          ) : null}
-          <Form method="post" className="stack">
-            {actionData?.error ? (
-              <p className="alert error" role="alert">
-                {t(actionData.error)}
-              </p>
-            ) : null}
-            <input type="hidden" name="redirectedFrom" value={loaderData.redirectedFrom ?? ""} />
-            <FormField
-              label={t("auth.email")}
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              defaultValue={actionData?.email}
-            />
-            <FormField
-              label={t("auth.password")}
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-            />
-            <button type="submit" disabled={busy}>
-              {busy ? t("auth.working") : t("auth.submitLogin")}
-            </button>
-          </Form>
-          <p>
-            <a href="/login/forgot-password">{t("auth.forgot")}</a>
-          </p>
-          <p className="muted">
-            {t("auth.noAccount")} <a href="/signup">{t("nav.signup")}</a>
-          </p>
-        </div>
-      </main>
-    </>
+    <AuthCard sitetitle={loaderData.sitetitle} title={t("auth.loginTitle", { site: loaderData.sitetitle })}>
+      <Notice messageKey={notice} tone={notice?.startsWith("errors.") ? "error" : "ok"} testId="login-notice" />
+      <Form method="post" className="stack">
+        <Notice messageKey={actionData?.error} />
+        <input type="hidden" name="redirectedFrom" value={loaderData.redirectedFrom ?? ""} />
+        <FormField
+          label={t("auth.email")}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={actionData?.email}
+        />
+        <FormField
+          label={t("auth.password")}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
+        <SubmitButton label={t("auth.submitLogin")} />
+      </Form>
+      <p>
+        <a href="/login/forgot-password">{t("auth.forgot")}</a>
+      </p>
+      <p className="muted">
+        {t("auth.noAccount")} <a href="/signup">{t("nav.signup")}</a>
+      </p>
+    </AuthCard>
   );
 }

@@ -1,7 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect } from "react-router";
+import { AuthCard } from "../../components/auth-card";
+import { Notice } from "../../components/notice";
+import { SubmitButton } from "../../components/submit-button";
 import { FormField } from "../../components/form-field";
-import { TopBar } from "../../components/top-bar";
 import { authErrorKey } from "../../lib/auth-response.server";
 import type { Route } from "./+types/reset-password";
 
@@ -28,41 +30,28 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const busy = useNavigation().state !== "idle";
   return (
-    <>
-      <TopBar title={loaderData.sitetitle} user={null} />
-      <main className="center-page">
-        <div className="card">
-          <h1>{t("auth.resetTitle")}</h1>
-          {loaderData.invalid ? (
-            <p className="alert error" role="alert">
-              {t("auth.resetInvalid")} <a href="/login/forgot-password">{t("auth.forgot")}</a>
-            </p>
-          ) : (
-            <Form method="post" className="stack">
-              {actionData?.error ? (
-                <p className="alert error" role="alert">
-                  {t(actionData.error)}
-                </p>
-              ) : null}
-              <input type="hidden" name="token" value={loaderData.token ?? ""} />
-              <FormField
-                label={t("auth.newPassword")}
-                name="password"
-                type="password"
-                autoComplete="new-password"
-                minLength={8}
-                required
-                hint={t("auth.passwordRule")}
-              />
-              <button type="submit" disabled={busy}>
-                {busy ? t("auth.working") : t("auth.resetSubmit")}
-              </button>
-            </Form>
-          )}
-        </div>
-      </main>
-    </>
+    <AuthCard sitetitle={loaderData.sitetitle} title={t("auth.resetTitle")}>
+      {loaderData.invalid ? (
+        <p className="alert error" role="alert">
+          {t("auth.resetInvalid")} <a href="/login/forgot-password">{t("auth.forgot")}</a>
+        </p>
+      ) : (
+        <Form method="post" className="stack">
+          <Notice messageKey={actionData?.error} />
+          <input type="hidden" name="token" value={loaderData.token ?? ""} />
+          <FormField
+            label={t("auth.newPassword")}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            minLength={8}
+            required
+            hint={t("auth.passwordRule")}
+          />
+          <SubmitButton label={t("auth.resetSubmit")} />
+        </Form>
+      )}
+    </AuthCard>
   );
 }

@@ -1,7 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect } from "react-router";
+import { AuthCard } from "../../components/auth-card";
+import { Notice } from "../../components/notice";
+import { SubmitButton } from "../../components/submit-button";
 import { FormField } from "../../components/form-field";
-import { TopBar } from "../../components/top-bar";
 import { authErrorKey, cookieHeaders, safeRedirect } from "../../lib/auth-response.server";
 import type { Route } from "./+types/two-factor";
 
@@ -26,39 +28,26 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function TwoFactor({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const busy = useNavigation().state !== "idle";
   return (
-    <>
-      <TopBar title={loaderData.sitetitle} user={null} />
-      <main className="center-page">
-        <div className="card">
-          <h1>{t("auth.twoFactorTitle")}</h1>
-          <p className="muted">{t("auth.twoFactorHelp")}</p>
-          <Form method="post" className="stack">
-            {actionData?.error ? (
-              <p className="alert error" role="alert">
-                {t(actionData.error)}
-              </p>
-            ) : null}
-            <input type="hidden" name="redirectedFrom" value={loaderData.redirectedFrom ?? ""} />
-            <FormField
-              label={t("auth.code")}
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9 ]{6,7}"
-              required
-              autoFocus
-            />
-            <button type="submit" disabled={busy}>
-              {busy ? t("auth.working") : t("auth.verify")}
-            </button>
-          </Form>
-          <p>
-            <a href="/login">{t("nav.login")}</a>
-          </p>
-        </div>
-      </main>
-    </>
+    <AuthCard sitetitle={loaderData.sitetitle} title={t("auth.twoFactorTitle")}>
+      <p className="muted">{t("auth.twoFactorHelp")}</p>
+      <Form method="post" className="stack">
+        <Notice messageKey={actionData?.error} />
+        <input type="hidden" name="redirectedFrom" value={loaderData.redirectedFrom ?? ""} />
+        <FormField
+          label={t("auth.code")}
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9 ]{6,7}"
+          required
+          autoFocus
+        />
+        <SubmitButton label={t("auth.verify")} />
+      </Form>
+      <p>
+        <a href="/login">{t("nav.login")}</a>
+      </p>
+    </AuthCard>
   );
 }

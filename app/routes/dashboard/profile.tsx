@@ -1,6 +1,8 @@
 import QRCode from "qrcode";
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, redirect } from "react-router";
+import { Notice } from "../../components/notice";
+import { SubmitButton } from "../../components/submit-button";
 import { FormField } from "../../components/form-field";
 import { authErrorKey, cookieHeaders } from "../../lib/auth-response.server";
 import type { Route } from "./+types/profile";
@@ -57,7 +59,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const busy = useNavigation().state !== "idle";
   const result = actionData as ActionResult | undefined;
   const enrol = result?.step === "enrol" ? result.enrol : result?.step === "error" ? result.enrol : undefined;
   return (
@@ -74,16 +75,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <p data-testid="two-factor-status">
           {loaderData.twoFactor ? t("twoFactor.statusOn") : t("twoFactor.statusOff")}
         </p>
-        {loaderData.done && !result ? (
-          <p className="alert ok" role="status">
-            {t(loaderData.done)}
-          </p>
-        ) : null}
-        {result?.step === "error" ? (
-          <p className="alert error" role="alert">
-            {t(result.error)}
-          </p>
-        ) : null}
+        {loaderData.done && !result ? <Notice messageKey={loaderData.done} tone="ok" /> : null}
+        {result?.step === "error" ? <Notice messageKey={result.error} /> : null}
         {enrol ? (
           <Form method="post" className="stack">
             <p>{t("twoFactor.scan")}</p>
@@ -109,9 +102,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
             <input type="hidden" name="intent" value="verify" />
             <input type="hidden" name="enrol" value={JSON.stringify(enrol)} />
             <FormField label={t("auth.code")} name="code" inputMode="numeric" autoComplete="one-time-code" required />
-            <button type="submit" disabled={busy}>
-              {t("twoFactor.confirm")}
-            </button>
+            <SubmitButton label={t("twoFactor.confirm")} />
           </Form>
         ) : loaderData.twoFactor ? (
           <Form method="post" className="stack">
@@ -123,9 +114,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               autoComplete="current-password"
               required
             />
-            <button type="submit" className="danger" disabled={busy}>
-              {t("twoFactor.disable")}
-            </button>
+            <SubmitButton className="danger" label={t("twoFactor.disable")} />
           </Form>
         ) : (
           <Form method="post" className="stack">
@@ -137,9 +126,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
               autoComplete="current-password"
               required
             />
-            <button type="submit" disabled={busy}>
-              {t("twoFactor.enable")}
-            </button>
+            <SubmitButton label={t("twoFactor.enable")} />
           </Form>
         )}
       </div>

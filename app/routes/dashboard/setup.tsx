@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form } from "react-router";
+import { SubmitButton } from "../../components/submit-button";
 import { FormField } from "../../components/form-field";
 import type { Route } from "./+types/setup";
 
@@ -48,7 +49,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const busy = useNavigation().state !== "idle";
   const f = (actionData?.fields ?? {}) as Record<string, string | undefined>;
   if (actionData?.created) {
     return (
@@ -86,9 +86,7 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
             defaultValue={actionData?.sitetitle}
             error={f.sitetitle && t(f.sitetitle)}
           />
-          <button type="submit" disabled={busy}>
-            {busy ? t("auth.working") : t("dashboard.setupSubmit")}
-          </button>
+          <SubmitButton label={t("dashboard.setupSubmit")} />
         </Form>
       </div>
     </main>
