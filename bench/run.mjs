@@ -1,7 +1,8 @@
 // `npm run bench`: autocannon against the built Atrium server, side by side with a bare node:http
-// server that answers the same bytes, for three targets:
+// server that answers the same bytes, for four targets:
 //   platform home   GET /            Host localhost:<port>
-//   demo site home  GET /            Host demo.localhost:<port>
+//   demo site home  GET /            Host demo.localhost:<port>, warm page cache
+//   demo, cold      GET /?cold=<n>   the same page, a new URL each request, so never cached
 //   /api/v1/me      GET /api/v1/me   Host demo.localhost:<port>, the demo student's session cookie
 // For each target it prints requests/s, p50 and p99 latency and the ratio Atrium ÷ bare, writes
 // bench/results/latest.json and prints a markdown table for docs/performance.md.
@@ -12,7 +13,7 @@
 //   BENCH_WARMUP        seconds of unrecorded load before each measured run (default 2; 0 = none)
 //   BENCH_ROUNDS        how many times the Atrium/bare pair is measured per target (default 1);
 //                       with more than one, the figures are the medians of the rounds
-//   BENCH_TARGETS       comma list among platform,demo,me (default all three)
+//   BENCH_TARGETS       comma list among platform,demo,demo-cold,me (default all four)
 //   BENCH_SERVER_CMD    command that starts the server (default "node dist/server/main.js");
 //                       e.g. "npx tsx server/main.ts" to measure the source tree without a build
 //   BENCH_DATABASE_URL  measure against PostgreSQL instead of a fresh embedded PGlite directory
@@ -56,13 +57,15 @@ const settings = {
   serverCmd: (process.env.BENCH_SERVER_CMD || DEFAULT_CMD).trim(),
   databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
   verbose: ["1", "true", "yes"].includes((process.env.BENCH_VERBOSE || "").toLowerCase()),
-  targets: (process.env.BENCH_TARGETS || "platform,demo,me")
+  targets: (process.env.BENCH_TARGETS || "platform,demo,demo-cold,me")
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean),
 };
 for (const t of settings.targets) {
-  if (!["platform", "demo", "me"].includes(t)) fail(`BENCH_TARGETS: unknown target "${t}" (use platform, demo, me)`);
+  if (!["platform", "demo", "demo-cold", "me"].includes(t)) {
+    fail(`BENCH_TARGETS: unknown target "${t}" (use platform, demo, demo-cold, me)`);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -380,7 +383,9 @@ async function startBare(sample) {
 // ---------------------------------------------------------------------------------------------
 // Measuring
 
-function cannon({ port, host, path, headers, duration }) {
+let coldCounter = 0;
+
+function cannon({ port, host, path, headers, duration, cold }) {
   return new Promise((ok, ko) => {
     autocannon(
       {
@@ -390,6 +395,20 @@ function cannon({ port, host, path, headers, duration }) {
         connections: settings.connections,
         duration,
         timeout: 10,
+        // A cold page cache: every request asks for a URL nobody asked for before (the cache keys
+        // on path and query), so each one is rendered.
+        ...(cold
+          ? {
+              requests: [
+                {
+                  setupRequest: (req) => ({
+                    ...req,
+                    path: `${path}${path.includes("?") ? "&" : "?"}cold=${++coldCounter}`,
+                  }),
+                },
+              ],
+            }
+          : {}),
       },
       (err, result) => (err ? ko(err) : ok(result)),
     );
@@ -484,7 +503,25 @@ if (settings.targets.includes("platform")) {
   targets.push({ id: "platform", name: "platform home", method: "GET", path: "/", host: base, headers: {} });
 }
 if (settings.targets.includes("demo")) {
-  targets.push({ id: "demo", name: "demo site home", method: "GET", path: "/", host: demoHost, headers: {} });
+  targets.push({
+    id: "demo",
+    name: "demo site home, warm cache",
+    method: "GET",
+    path: "/",
+    host: demoHost,
+    headers: {},
+  });
+}
+if (settings.targets.includes("demo-cold")) {
+  targets.push({
+    id: "demo-cold",
+    name: "demo site home, cold cache",
+    method: "GET",
+    path: "/",
+    host: demoHost,
+    headers: {},
+    cold: true,
+  });
 }
 if (settings.targets.includes("me")) {
   const password = demoPassword();
@@ -528,7 +565,7 @@ for (const t of targets) {
   const bareRuns = [];
   for (let round = 0; round < settings.rounds; round++) {
     if (settings.rounds > 1) console.log(`  round ${round + 1}/${settings.rounds}`);
-    atriumRuns.push(await measure("atrium", { port, host: t.host, path: t.path, headers: t.headers }));
+    atriumRuns.push(await measure("atrium", { port, host: t.host, path: t.path, headers: t.headers, cold: t.cold }));
     if (atrium.exited) fail(`the server exited during the run${atrium.showTail()}`);
     bareRuns.push(await measure("bare", { port: bare.port, host: t.host, path: t.path, headers: t.headers }));
   }

@@ -128,3 +128,72 @@ export type AccountMisc = Partial<z.infer<typeof ZAccountMisc>>;
 
 /** Site-wide capability overrides per role name (spec §3 Account.caps). */
 export type AccountCaps = Record<string, string[]>;
+
+// ——— Editing the configuration (PATCH /api/v1/site/config, the site-admin screens) ———
+// A patch names only what changes: a missing field keeps the stored value. Zod 4 applies a field's
+// default even when the field is optional, so the patch schemas are built from the shapes above with
+// their defaults removed — otherwise `{ sitetitle }` would reset the logo to "".
+
+type WithoutDefault<T> = T extends z.ZodDefault<infer Inner> ? Inner : T;
+type PatchShape<S extends z.ZodRawShape> = { [K in keyof S]: z.ZodOptional<WithoutDefault<S[K]>> };
+
+/** Every field optional, none defaulted, unknown keys refused (so `plan` in a patch is an error, not ignored). */
+export function patchSchemaOf<S extends z.ZodRawShape>(
+  schema: z.ZodObject<S>,
+): z.ZodObject<PatchShape<S>, z.core.$strict> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const [key, field] of Object.entries(schema.shape)) {
+    const inner = field instanceof z.ZodDefault ? (field.unwrap() as z.ZodType) : (field as z.ZodType);
+    shape[key] = inner.optional();
+  }
+  return z.strictObject(shape) as unknown as z.ZodObject<PatchShape<S>, z.core.$strict>;
+}
+
+/** The settings an owner may edit: everything but the plan (billing) and the backend (installation). */
+export const ZEditableSettings = ZAccountSettings.omit({ plan: true, backend: true });
+export type EditableSettings = z.infer<typeof ZEditableSettings>;
+
+export const ZAccountSettingsPatch = patchSchemaOf(ZEditableSettings.omit({ notices: true })).extend({
+  notices: patchSchemaOf(ZAccountNotices).optional(),
+});
+
+/** The most a stored configuration may weigh, so one site cannot bloat every cached host entry. */
+export const MAX_CONFIG_BYTES = 256 * 1024;
+
+export const ZAccountConfigPatch = z.strictObject({
+  settings: ZAccountSettingsPatch.optional(),
+  menus: patchSchemaOf(ZAccountMenus).optional(),
+  header: patchSchemaOf(ZAccountHeader).optional(),
+  footer: patchSchemaOf(ZAccountFooter).optional(),
+  theme: patchSchemaOf(ZAccountTheme).optional(),
+  misc: patchSchemaOf(ZAccountMisc).optional(),
+});
+export type AccountConfigPatch = z.infer<typeof ZAccountConfigPatch>;
+
+/** A site's editable configuration with every default filled in (GET /api/v1/site/config, loaders). */
+export const ZAccountConfig = z.object({
+  settings: ZEditableSettings,
+  menus: ZAccountMenus,
+  header: ZAccountHeader,
+  footer: ZAccountFooter,
+  theme: ZAccountTheme,
+  misc: ZAccountMisc,
+});
+export type AccountConfig = z.infer<typeof ZAccountConfig>;
+
+// ——— A member's own preferences (PATCH /api/v1/me/preferences) ———
+
+/** One entry of the dashboard sidebar preference (spec §2: list of items with id and enabled). */
+export const ZMenuPreferenceItem = z.strictObject({ id: z.string().trim().min(1).max(64), enabled: z.boolean() });
+export type MenuPreferenceItem = z.infer<typeof ZMenuPreferenceItem>;
+
+export const ZMemberPreferencesPatch = z.strictObject({
+  language: z.enum(LANGUAGE_CODES).nullable().optional(),
+  menu: z
+    .array(ZMenuPreferenceItem)
+    .max(50)
+    .refine((items) => new Set(items.map((i) => i.id)).size === items.length, "Each menu item may appear once")
+    .nullable()
+    .optional(),
+});
+export type MemberPreferencesPatch = z.infer<typeof ZMemberPreferencesPatch>;

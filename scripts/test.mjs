@@ -1,6 +1,6 @@
 // `npm test`: every check this machine can run, in order — lint and import rules, types, schema
 // vs migrations, unit tests, integration tests on PGlite and (when TEST_DATABASE_URL is set) on
-// PostgreSQL, then the browser tests against a fresh build. Ends with one summary line.
+// PostgreSQL (after a fresh build, which some of them serve), then the browser tests. Ends with one summary line.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 
@@ -42,15 +42,15 @@ if (want("lint")) {
   run("schema vs migrations", "npm", ["run", "--silent", "db:check"]);
 }
 if (want("unit")) vitest("unit tests", "unit");
+// The page-cache and browser tests serve the real React Router build, so build once up front.
+const built = (want("int") || want("e2e")) && run("build", "npm", ["run", "--silent", "build"]);
 if (want("int")) {
   vitest("integration tests on PGlite", "int", { TEST_DATABASE_URL: "" });
   if (process.env.TEST_DATABASE_URL)
     vitest("integration tests on PostgreSQL", "int", { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
   else console.log("\n(TEST_DATABASE_URL not set: the integration suite ran on PGlite only)");
 }
-if (want("e2e")) {
-  if (run("build", "npm", ["run", "--silent", "build"])) vitest("browser tests (Chromium)", "e2e");
-}
+if (want("e2e") && built) vitest("browser tests (Chromium)", "e2e");
 
 if (failures.length) console.log(`\nFailed steps: ${failures.join(", ")}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

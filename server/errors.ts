@@ -1,5 +1,6 @@
 // One error type with a closed list of codes. The internal message stays in logs; `message` is what
 // a caller reads. Converted to JSON once, at the HTTP edge.
+import type { ZodError } from "zod";
 export const ERROR_STATUS = {
   bad_request: 400,
   invalid_json: 400,
@@ -43,3 +44,19 @@ export const fieldError = (
   field: string,
   message: string,
 ) => new AppError(code, message, [{ field, message }]);
+
+/** Each zod issue as { field, message }; an unknown key is named itself ("settings.plan"). */
+export function zodDetails(err: ZodError) {
+  return err.issues.map((i) => {
+    const path = i.code === "unrecognized_keys" ? [...i.path, i.keys[0]] : i.path;
+    return { field: path.join(".") || "(body)", message: i.message };
+  });
+}
+
+/** A schema failure as the one error type: 422 validation_failed, the first field named in the message. */
+export function validationError(err: ZodError) {
+  const details = zodDetails(err);
+  const first = details[0];
+  const field = first && first.field !== "(body)" ? first.field : "body";
+  return new AppError("validation_failed", `Invalid ${field}: ${err.issues[0]?.message ?? "bad value"}`, details);
+}

@@ -6,6 +6,7 @@ import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import type { ServerBuild } from "react-router";
+import { WebSocketServer } from "ws";
 import { createAuth } from "./auth/auth";
 import { ConfigError, type Config, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
@@ -17,7 +18,9 @@ import { accounts } from "./modules/accounts";
 import { billing } from "./modules/billing";
 import { mail } from "./modules/mail";
 import { options } from "./modules/options";
+import { pageCache } from "./modules/page-cache";
 import { bus } from "./realtime/bus";
+import { RealtimeHub } from "./realtime/hub";
 import { DEMO_PASSWORD } from "./seed/builders";
 import { DEMO_LOGINS, seedDemo } from "./seed/demo";
 
@@ -53,11 +56,16 @@ export async function start(
 
   const platform = { cfg, database, auth };
   let server: ReturnType<typeof serve> | null = null;
+  let realtime: RealtimeHub | null = null;
   let port = cfg.port;
   if (cfg.role !== "worker") {
     const clientDir = opts.clientDir;
+    realtime = new RealtimeHub(database.db);
+    // Small frames only: the browser sends its presence, the server sends lists and nudges.
+    const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 });
     const app = createHttpApp(platform, {
       build: opts.build,
+      realtime,
       staticHandler: clientDir
         ? serveStatic({
             root: clientDir,
@@ -70,7 +78,7 @@ export async function start(
         : undefined,
     });
     await new Promise<void>((ready) => {
-      server = serve({ fetch: app.fetch, port: cfg.port, hostname: cfg.host }, (info) => {
+      server = serve({ fetch: app.fetch, port: cfg.port, hostname: cfg.host, websocket: { server: wss } }, (info) => {
         port = info.port;
         ready();
       });
@@ -99,11 +107,14 @@ export async function start(
     port,
     platform,
     async close() {
+      // Open sockets would keep the HTTP server from closing; the hub also removes their presence.
+      await realtime?.close();
       if (server)
         await new Promise<void>((r) => (server as unknown as { close(cb: () => void): void }).close(() => r()));
       await jobs.stop(database.db);
       mail.forget(database.db);
       accounts.forgetCache(database.db);
+      pageCache.forget(database.db);
       await stopBus();
       await database.close();
     },

@@ -7,15 +7,20 @@ import { createRequestHandler } from "react-router";
 import { AppError } from "../errors";
 import { runInScope } from "../request-scope";
 import { renderApiDocs } from "./api/docs-page";
+import { createSiteCacheEndpoints } from "./api/site-cache-endpoints";
 import { createSpecEndpoints } from "./api/spec-endpoints";
 import { createV1 } from "./api/v1";
 import type { AppEnv, Platform } from "./env";
 import { handleError } from "./errors";
+import { createFontRoutes } from "./fonts/routes";
 import { clientIp } from "./middleware/client-ip";
 import { originCheck } from "./middleware/origin";
+import { pageCacheLayer } from "./middleware/page-cache";
 import { session } from "./middleware/session";
 import { tenant } from "./middleware/tenant";
 import { buildLoadContext } from "./load-context";
+import { realtimeRoutes } from "./realtime";
+import type { RealtimeHub } from "../realtime/hub";
 
 const MAX_JSON_BODY = 1024 * 1024;
 
@@ -24,6 +29,8 @@ export type HttpOptions = {
   build?: ServerBuild | (() => Promise<ServerBuild>);
   /** Serves build/client files (assets) when given. */
   staticHandler?: Parameters<Hono<AppEnv>["use"]>[1];
+  /** The process's WebSockets; without it /api/realtime is not served (in-process test apps). */
+  realtime?: RealtimeHub;
 };
 
 export function createHttpApp(platform: Platform, opts: HttpOptions = {}) {
@@ -34,6 +41,7 @@ export function createHttpApp(platform: Platform, opts: HttpOptions = {}) {
   );
 
   app.get("/healthz", (c) => c.json({ ok: true }));
+  app.route("/fonts", createFontRoutes());
   if (opts.staticHandler) {
     app.use("/assets/*", opts.staticHandler);
     app.use("/favicon.svg", opts.staticHandler);
@@ -67,13 +75,17 @@ export function createHttpApp(platform: Platform, opts: HttpOptions = {}) {
     const res = await v1.request("/openapi.json");
     return c.html(renderApiDocs(await res.json()));
   });
+  app.route("/api/realtime", realtimeRoutes(opts.realtime));
   app.route("/api", createSpecEndpoints());
+  app.route("/api/site", createSiteCacheEndpoints());
   app.all("/api/*", (c) =>
     c.json({ error: { code: "not_found", message: `No API route ${c.req.method} ${c.req.path}` } }, 404),
   );
 
   if (opts.build) {
     const handler = createRequestHandler(opts.build, platform.cfg.env === "development" ? "development" : "production");
+    // After the session is known, so signed-in requests pass by the cache.
+    app.use("*", pageCacheLayer);
     app.all("*", (c) => {
       const ctx = buildLoadContext(c);
       return runInScope({ site: c.get("site"), origin: c.get("origin") }, () => handler(c.req.raw, ctx));

@@ -4,17 +4,10 @@ import { randomUUID } from "node:crypto";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ZodError } from "zod";
-import { AppError } from "../errors";
+import { AppError, validationError } from "../errors";
 
-export function zodDetails(err: ZodError) {
-  return err.issues.map((i) => ({ field: i.path.join(".") || "(body)", message: i.message }));
-}
-
-export function validationError(err: ZodError) {
-  const first = err.issues[0];
-  const field = first?.path.join(".") || "body";
-  return new AppError("validation_failed", `Invalid ${field}: ${first?.message ?? "bad value"}`, zodDetails(err));
-}
+// The schema-failure helpers live beside the error type so services can use them too.
+export { validationError, zodDetails } from "../errors";
 
 export function errorBody(code: string, message: string, details?: unknown) {
   return { error: { code, message, ...(details === undefined ? {} : { details }) } };

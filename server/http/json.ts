@@ -20,3 +20,10 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;
 }
+
+/** The query string checked against a schema; a missing or bad parameter is a 422 naming it. */
+export function readQuery<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
+  const parsed = schema.safeParse(c.req.query());
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}

@@ -4,9 +4,11 @@ import type { Context } from "hono";
 import { hasCap } from "../../core/roles";
 import { siteAddress } from "../../core/site-address";
 import { accounts } from "../modules/accounts";
+import { directory, profile } from "../modules/members";
 import { mail } from "../modules/mail";
 import type { AppEnv } from "./env";
 import { requestHeaders } from "./middleware/session";
+import { shellServices } from "./shell-services";
 
 export function buildLoadContext(c: Context<AppEnv>) {
   const { cfg, database, auth } = c.get("platform");
@@ -14,8 +16,11 @@ export function buildLoadContext(c: Context<AppEnv>) {
   const user = c.get("user");
   const member = c.get("member");
   const headers = requestHeaders(c.req.raw);
+  const shell = shellServices(c);
   return {
     site,
+    /** The site's editable configuration with defaults filled in (always this site's own, scripts too). */
+    siteConfig: accounts.config(site),
     origin: c.get("origin"),
     user,
     member,
@@ -48,6 +53,11 @@ export function buildLoadContext(c: Context<AppEnv>) {
         disableTwoFactor: (password: string) =>
           auth.api.disableTwoFactor({ body: { password }, headers, asResponse: true }),
       },
+      members: {
+        /** The public directory: names and profile slugs only. */
+        directory: (page: number) => directory(database.db, site.accountId, page),
+        profile: (slug: string) => profile(database.db, site.accountId, slug),
+      },
       sites: {
         create: (input: { slug: string; sitetitle: string }) =>
           accounts.createSite(database.db, { userId: user!.id, name: user!.name, email: user!.email }, input),
@@ -57,6 +67,7 @@ export function buildLoadContext(c: Context<AppEnv>) {
         recent: (page = 1) => mail.listAll(database.db, page, 50),
         transport: () => mail.transportKind(database.db),
       },
+      ...shell,
     },
   };
 }

@@ -1,16 +1,18 @@
 import { useTranslation } from "react-i18next";
 import { data, Form } from "react-router";
 import { isValidEmail } from "../../../core/email-rule";
+import { pageTitle, translatorFor } from "../../lib/i18n.server";
 import { AuthCard } from "../../components/auth-card";
 import { Notice } from "../../components/notice";
 import { SubmitButton } from "../../components/submit-button";
 import { FormField } from "../../components/form-field";
 import type { Route } from "./+types/forgot-password";
 
-export const meta = () => [{ title: "Reset your password" }];
+export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title ?? "Atrium" }];
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { sitetitle: context.site.settings.sitetitle };
+export function loader({ context, request }: Route.LoaderArgs) {
+  const t = translatorFor(context, request);
+  return { title: pageTitle(t, "auth.forgotTitle", context.site.settings.sitetitle) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -22,10 +24,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { sent: true, error: null };
 }
 
-export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <AuthCard sitetitle={loaderData.sitetitle} title={t("auth.forgotTitle")}>
+    <AuthCard title={t("auth.forgotTitle")}>
       {actionData?.sent ? (
         <Notice messageKey="auth.forgotSent" tone="ok" />
       ) : (

@@ -4,10 +4,11 @@ import { AuthCard } from "../../components/auth-card";
 import { Notice } from "../../components/notice";
 import { SubmitButton } from "../../components/submit-button";
 import { FormField } from "../../components/form-field";
+import { pageTitle, translatorFor } from "../../lib/i18n.server";
 import { authErrorKey, cookieHeaders, safeRedirect } from "../../lib/auth-response.server";
 import type { Route } from "./+types/login";
 
-export const meta = ({ data }: Route.MetaArgs) => [{ title: `Log in · ${data?.sitetitle ?? "Atrium"}` }];
+export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title ?? "Atrium" }];
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -15,6 +16,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
   if (context.user) throw redirect(safeRedirect(redirectedFrom));
   const reason = url.searchParams.get("reason") ?? (context.sessionEnded === "single_session" ? "singleSession" : null);
   return {
+    title: pageTitle(translatorFor(context, request), "nav.login", context.site.settings.sitetitle),
     sitetitle: context.site.settings.sitetitle,
     redirectedFrom,
     notice:
@@ -43,7 +45,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const { t } = useTranslation();
   const notice = loaderData.notice;
   return (
-    <AuthCard sitetitle={loaderData.sitetitle} title={t("auth.loginTitle", { site: loaderData.sitetitle })}>
+    <AuthCard title={t("auth.loginTitle", { site: loaderData.sitetitle })}>
       <Notice messageKey={notice} tone={notice?.startsWith("errors.") ? "error" : "ok"} testId="login-notice" />
       <Form method="post" className="stack">
         <Notice messageKey={actionData?.error} />

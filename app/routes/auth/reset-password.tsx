@@ -4,15 +4,16 @@ import { AuthCard } from "../../components/auth-card";
 import { Notice } from "../../components/notice";
 import { SubmitButton } from "../../components/submit-button";
 import { FormField } from "../../components/form-field";
+import { pageTitle, translatorFor } from "../../lib/i18n.server";
 import { authErrorKey } from "../../lib/auth-response.server";
 import type { Route } from "./+types/reset-password";
 
-export const meta = () => [{ title: "Choose a new password" }];
+export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title ?? "Atrium" }];
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   return {
-    sitetitle: context.site.settings.sitetitle,
+    title: pageTitle(translatorFor(context, request), "auth.resetTitle", context.site.settings.sitetitle),
     token: url.searchParams.get("token"),
     invalid: url.searchParams.get("error") === "INVALID_TOKEN" || !url.searchParams.get("token"),
   };
@@ -31,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <AuthCard sitetitle={loaderData.sitetitle} title={t("auth.resetTitle")}>
+    <AuthCard title={t("auth.resetTitle")}>
       {loaderData.invalid ? (
         <p className="alert error" role="alert">
           {t("auth.resetInvalid")} <a href="/login/forgot-password">{t("auth.forgot")}</a>

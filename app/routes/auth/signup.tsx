@@ -5,14 +5,19 @@ import { AuthCard } from "../../components/auth-card";
 import { Notice } from "../../components/notice";
 import { SubmitButton } from "../../components/submit-button";
 import { FormField } from "../../components/form-field";
+import { pageTitle, translatorFor } from "../../lib/i18n.server";
 import { authErrorKey, cookieHeaders } from "../../lib/auth-response.server";
 import type { Route } from "./+types/signup";
 
-export const meta = ({ data }: Route.MetaArgs) => [{ title: `Sign up · ${data?.sitetitle ?? "Atrium"}` }];
+export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title ?? "Atrium" }];
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context, request }: Route.LoaderArgs) {
   if (context.user) throw redirect("/dashboard");
-  return { sitetitle: context.site.settings.sitetitle, isPlatform: context.site.isPlatform };
+  return {
+    title: pageTitle(translatorFor(context, request), "nav.signup", context.site.settings.sitetitle),
+    sitetitle: context.site.settings.sitetitle,
+    isPlatform: context.site.isPlatform,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -43,7 +48,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
     ? t("auth.platformSignupTitle")
     : t("auth.signupTitle", { site: loaderData.sitetitle });
   return (
-    <AuthCard sitetitle={loaderData.sitetitle} title={title}>
+    <AuthCard title={title}>
       <Form method="post" className="stack" noValidate>
         <Notice messageKey={actionData?.error} />
         <FormField

@@ -4,15 +4,16 @@ import { AuthCard } from "../../components/auth-card";
 import { Notice } from "../../components/notice";
 import { SubmitButton } from "../../components/submit-button";
 import { FormField } from "../../components/form-field";
+import { pageTitle, translatorFor } from "../../lib/i18n.server";
 import { authErrorKey, cookieHeaders, safeRedirect } from "../../lib/auth-response.server";
 import type { Route } from "./+types/two-factor";
 
-export const meta = () => [{ title: "Two-step verification" }];
+export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title ?? "Atrium" }];
 
 export function loader({ context, request }: Route.LoaderArgs) {
   if (context.user) throw redirect("/dashboard");
   return {
-    sitetitle: context.site.settings.sitetitle,
+    title: pageTitle(translatorFor(context, request), "auth.twoFactorTitle", context.site.settings.sitetitle),
     redirectedFrom: new URL(request.url).searchParams.get("redirectedFrom"),
   };
 }
@@ -29,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function TwoFactor({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <AuthCard sitetitle={loaderData.sitetitle} title={t("auth.twoFactorTitle")}>
+    <AuthCard title={t("auth.twoFactorTitle")}>
       <p className="muted">{t("auth.twoFactorHelp")}</p>
       <Form method="post" className="stack">
         <Notice messageKey={actionData?.error} />

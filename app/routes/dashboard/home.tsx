@@ -1,12 +1,14 @@
 import { useTranslation } from "react-i18next";
+import { pageTitle, translatorFor } from "../../lib/i18n.server";
 import type { Route } from "./+types/home";
 
-export const meta = () => [{ title: "Dashboard" }];
+export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title ?? "Atrium" }];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const user = context.user!;
   const owned = context.site.isPlatform ? await context.services.sites.owned() : [];
   return {
+    title: pageTitle(translatorFor(context, request), "dashboard.title", context.site.settings.sitetitle),
     user: { name: user.name, email: user.email },
     site: { title: context.site.settings.sitetitle, slug: context.site.slug, isPlatform: context.site.isPlatform },
     role: context.member?.role ?? null,
@@ -20,14 +22,16 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function DashboardHome({ loaderData: d }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <main className="page">
-      <h1>{t("dashboard.welcome", { name: d.user.name })}</h1>
+    <div className="page">
+      <h1 data-tour="welcome">{t("dashboard.welcome", { name: d.user.name })}</h1>
       <p className="muted">{t("dashboard.youAre", { email: d.user.email })}</p>
-      <dl className="facts" data-testid="who-am-i">
+      <dl className="facts" data-testid="who-am-i" data-tour="profile">
         <dt>{t("dashboard.site")}</dt>
         <dd data-testid="site-title">{d.site.title}</dd>
         <dt>{t("dashboard.role")}</dt>
-        <dd data-testid="role">{d.isStaff ? `${d.role ?? "member"} (staff)` : (d.role ?? "—")}</dd>
+        <dd data-testid="role">
+          {d.isStaff ? `${d.role ?? t("dashboard.none")} (${t("dashboard.staff")})` : (d.role ?? "—")}
+        </dd>
         <dt>{t("dashboard.capabilities")}</dt>
         <dd>
           {d.caps.length ? (
@@ -42,11 +46,11 @@ export default function DashboardHome({ loaderData: d }: Route.ComponentProps) {
             t("dashboard.none")
           )}
         </dd>
-        <dt>AAL</dt>
+        <dt>{t("dashboard.assurance")}</dt>
         <dd data-testid="aal">{d.aal}</dd>
       </dl>
       {d.site.isPlatform ? (
-        <section>
+        <section data-tour="setup-completion">
           <h2>{t("dashboard.yourSites")}</h2>
           {d.owned.length === 0 ? (
             <p className="muted">
@@ -68,6 +72,6 @@ export default function DashboardHome({ loaderData: d }: Route.ComponentProps) {
           )}
         </section>
       ) : null}
-    </main>
+    </div>
   );
 }

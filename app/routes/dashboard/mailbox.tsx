@@ -1,20 +1,22 @@
 import { useTranslation } from "react-i18next";
+import { pageTitle, translatorFor } from "../../lib/i18n.server";
 import type { Route } from "./+types/mailbox";
 
-export const meta = () => [{ title: "Outbox" }];
+export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title ?? "Atrium" }];
 
 /** Staff only: every e-mail the platform wrote, the mailbox when no SMTP server is configured. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   if (!context.isStaff || !context.site.isPlatform) throw new Response("Not found", { status: 404 });
   const page = Math.max(1, Number(new URL(request.url).searchParams.get("page")) || 1);
   const { items, total } = await context.services.mail.recent(page);
-  return { items, total, page, transport: context.services.mail.transport() };
+  const title = pageTitle(translatorFor(context, request), "mailbox.title", context.site.settings.sitetitle);
+  return { title, items, total, page, transport: context.services.mail.transport() };
 }
 
 export default function Mailbox({ loaderData: d }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <main className="page">
+    <div className="page">
       <h1>{t("mailbox.title")}</h1>
       <p className="alert info">{d.transport === "smtp" ? t("mailbox.transportSmtp") : t("mailbox.transportOutbox")}</p>
       {d.items.length === 0 ? (
@@ -51,9 +53,20 @@ export default function Mailbox({ loaderData: d }: Route.ComponentProps) {
         </div>
       )}
       <p className="muted">
-        {d.total} · {d.page > 1 ? <a href={`?page=${d.page - 1}`}>←</a> : null}{" "}
-        {d.page * 50 < d.total ? <a href={`?page=${d.page + 1}`}>→</a> : null}
+        {t("mailbox.total", { n: d.total })} ·{" "}
+        {d.page > 1 ? (
+          <a href={`?page=${d.page - 1}`} aria-label={t("common.previous")}>
+            ←
+          </a>
+        ) : null}{" "}
+        {d.page * 50 < d.total ? (
+          <a href={`?page=${d.page + 1}`} aria-label={t("common.next")}>
+            →
+          </a>
+        ) : null}
       </p>
-    </main>
+    </div>
   );
 }
+
+export { RouteError as ErrorBoundary } from "../../components/route-error";

@@ -4,10 +4,14 @@ import { data, Form, redirect } from "react-router";
 import { Notice } from "../../components/notice";
 import { SubmitButton } from "../../components/submit-button";
 import { FormField } from "../../components/form-field";
+import { LanguageSelect } from "../../components/language-select";
+import { MenuPreferenceEditor } from "../../components/menu-preference-editor";
+import { useDashboardData } from "../../hooks/use-dashboard-data";
 import { authErrorKey, cookieHeaders } from "../../lib/auth-response.server";
+import { pageTitle, translatorFor } from "../../lib/i18n.server";
 import type { Route } from "./+types/profile";
 
-export const meta = () => [{ title: "Profile" }];
+export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title ?? "Atrium" }];
 
 const DONE = new Set(["twoFactor.enabled", "twoFactor.disabled"]);
 
@@ -15,6 +19,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
   const user = context.user!;
   const done = new URL(request.url).searchParams.get("done");
   return {
+    title: pageTitle(translatorFor(context, request), "dashboard.profile", context.site.settings.sitetitle),
     name: user.name,
     email: user.email,
     twoFactor: user.twoFactorEnabled,
@@ -59,10 +64,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const shell = useDashboardData();
   const result = actionData as ActionResult | undefined;
   const enrol = result?.step === "enrol" ? result.enrol : result?.step === "error" ? result.enrol : undefined;
   return (
-    <main className="page">
+    <div className="page">
       <h1>{t("dashboard.profile")}</h1>
       <dl className="facts">
         <dt>{t("auth.name")}</dt>
@@ -130,6 +136,16 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
           </Form>
         )}
       </div>
-    </main>
+      <h2>{t("profile.preferences")}</h2>
+      <div className="card wide stack">
+        <LanguageSelect />
+      </div>
+      {shell ? (
+        <>
+          <h2>{t("profile.menuTitle")}</h2>
+          <MenuPreferenceEditor items={shell.defaultSidebar} preference={shell.menuPreference} />
+        </>
+      ) : null}
+    </div>
   );
 }

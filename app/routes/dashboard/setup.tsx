@@ -2,13 +2,17 @@ import { useTranslation } from "react-i18next";
 import { data, Form } from "react-router";
 import { SubmitButton } from "../../components/submit-button";
 import { FormField } from "../../components/form-field";
+import { pageTitle, translatorFor } from "../../lib/i18n.server";
 import type { Route } from "./+types/setup";
 
-export const meta = () => [{ title: "Create your site" }];
+export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title ?? "Atrium" }];
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context, request }: Route.LoaderArgs) {
   if (!context.site.isPlatform) throw new Response("Not found", { status: 404 });
-  return { example: context.siteUrl({ slug: "your-school", domain: null }) };
+  return {
+    title: pageTitle(translatorFor(context, request), "dashboard.setupTitle", context.site.settings.sitetitle),
+    example: context.siteUrl({ slug: "your-school", domain: null }),
+  };
 }
 
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{1,38})[a-z0-9]$/;
@@ -52,7 +56,7 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
   const f = (actionData?.fields ?? {}) as Record<string, string | undefined>;
   if (actionData?.created) {
     return (
-      <main className="page">
+      <div className="page">
         <div className="card wide stack">
           <h1>{t("dashboard.setupTitle")}</h1>
           <p className="alert ok" role="status" data-testid="site-created">
@@ -62,11 +66,11 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
             {t("dashboard.openSite")}
           </a>
         </div>
-      </main>
+      </div>
     );
   }
   return (
-    <main className="page">
+    <div className="page">
       <div className="card wide">
         <h1>{t("dashboard.setupTitle")}</h1>
         <Form method="post" className="stack" noValidate>
@@ -89,6 +93,8 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
           <SubmitButton label={t("dashboard.setupSubmit")} />
         </Form>
       </div>
-    </main>
+    </div>
   );
 }
+
+export { RouteError as ErrorBoundary } from "../../components/route-error";

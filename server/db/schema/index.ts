@@ -5,4 +5,5 @@ export * from "./members";
 export * from "./notifications";
 export * from "./options";
 export * from "./plans";
+export * from "./presence";
 export * from "./support";

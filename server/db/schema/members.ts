@@ -1,6 +1,7 @@
 // Who belongs to a site and what they may do there: a members row per person per site, with a role.
 import { sql } from "drizzle-orm";
 import { foreignKey, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { MenuPreferenceItem } from "../../../core/account";
 import { accountIdColumn, tenantPolicies } from "./_tenancy";
 import { accounts } from "./accounts";
 import { users } from "./auth";
@@ -33,6 +34,10 @@ export const members = pgTable(
     email: text("email").notNull(),
     slug: text("slug").notNull(),
     roleId: uuid("role_id").notNull(),
+    /** The member's chosen interface language on this site (one of core LANGUAGE_CODES); null = the site's. */
+    language: text("language"),
+    /** Dashboard sidebar order and visibility (spec §2); null = the default menu. */
+    menuPreference: jsonb("menu_preference").$type<MenuPreferenceItem[]>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

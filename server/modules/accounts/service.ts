@@ -10,33 +10,16 @@ import { accounts as accountsTable, members, roles } from "../../db/schema";
 import { withPlatform, withTenant } from "../../db/tenant";
 import { AppError, fieldError } from "../../errors";
 import { bus } from "../../realtime/bus";
+import { announceChange, siteConfig, updateConfig } from "./config";
 import { hostCache } from "./host-cache";
+import { ACCOUNT_CHANGED, type AccountRow, toSite } from "./row";
 import type { HostResolution, SiteAccount } from "./types";
 import { DEFAULT_ROLES } from "../../../core/roles";
 import { uniqueMemberSlug } from "../members";
 
 export const PLATFORM_SLUG = "www";
-const ACCOUNT_CHANGED = "account_changed";
 
 bus.on(ACCOUNT_CHANGED, (id) => hostCache.invalidateAccount(String(id)));
-
-type AccountRow = typeof accountsTable.$inferSelect;
-
-const toSite = (r: AccountRow): SiteAccount => ({
-  accountId: r.accountId,
-  slug: r.slug,
-  domain: r.domain,
-  isPlatform: r.isPlatform,
-  ownerUserId: r.ownerUserId,
-  settings: ZAccountSettings.parse(r.settings),
-  features: { ...DEFAULT_SITE_FEATURES, ...r.features },
-  menus: r.menus,
-  header: r.header,
-  footer: r.footer,
-  theme: r.theme,
-  misc: r.misc,
-  caps: r.caps,
-});
 
 async function lookupHost(db: Db, baseDomain: string, host: string): Promise<HostResolution> {
   const base = baseDomain.toLowerCase();
@@ -218,7 +201,7 @@ export const accounts = {
       throw err;
     }
     if (!row) throw new AppError("not_found", "Site not found");
-    await bus.publish(ACCOUNT_CHANGED, accountId);
+    await announceChange(accountId);
     return toSite(row);
   },
 
@@ -234,7 +217,13 @@ export const accounts = {
     return accounts.update(db, site.accountId, { features: { ...site.features, ...patch } });
   },
 
-  invalidate: (accountId: string) => bus.publish(ACCOUNT_CHANGED, accountId),
+  /** The editable configuration of a site, defaults filled in (settings without plan and backend). */
+  config: siteConfig,
+  /** Merges a configuration patch (validated with core's ZAccountConfigPatch) over the stored one. */
+  updateConfig,
+
+  /** Drops the site's cached host entry (its settings and configuration) and its cached pages, everywhere. */
+  invalidate: (accountId: string) => announceChange(accountId),
   /** Drops this database's cached host resolutions (when a database is closed). */
   forgetCache: (db: Db) => hostCache.forget(db),
 };

@@ -2,6 +2,10 @@
 // single-session rule that ends a person's older sessions on a site.
 export { members } from "./service";
 export type { MemberContext, MemberView } from "./service";
+export { setPreferences } from "./preferences";
+export type { MemberPreferences } from "./preferences";
 export { uniqueMemberSlug } from "./slug";
 export { bySessionToken } from "./session-lookup";
 export type { SessionLookup } from "./session-lookup";
+export { DIRECTORY_PAGE_SIZE, directory, profile, searchByName } from "./directory";
+export type { DirectoryEntry } from "./directory";

@@ -1,4 +1,5 @@
 import { and, eq, ne } from "drizzle-orm";
+import type { MenuPreferenceItem } from "../../../core/account";
 import { CAPS, ADMIN_PERMISSIONS } from "../../../core/roles";
 import type { Db } from "../../db/client";
 import { endedSessions, members as membersTable, roles, sessions, users } from "../../db/schema";
@@ -24,6 +25,10 @@ export type MemberContext = {
   role: string;
   caps: string[];
   isOwner: boolean;
+  /** Their chosen interface language on this site; null = the site's defaultLanguage. */
+  language: string | null;
+  /** Their dashboard sidebar order and visibility; null = the default menu. */
+  menuPreference: MenuPreferenceItem[] | null;
 };
 
 const KNOWN_CAPS = new Set<string>([...CAPS, ...ADMIN_PERMISSIONS]);
@@ -37,6 +42,8 @@ const memberColumns = {
   role: roles.name,
   roleId: membersTable.roleId,
   caps: roles.caps,
+  language: membersTable.language,
+  menuPreference: membersTable.menuPreference,
   createdAt: membersTable.createdAt,
 };
 
@@ -49,6 +56,8 @@ export type MemberRow = {
   role: string;
   roleId: string;
   caps: string[];
+  language: string | null;
+  menuPreference: MenuPreferenceItem[] | null;
   createdAt: Date;
 };
 const view = (r: MemberRow): MemberView => ({
@@ -67,7 +76,14 @@ export function buildContext(site: SiteAccount, row: MemberRow): MemberContext {
   const isOwner = site.ownerUserId === row.userId;
   const siteCaps = site.caps[row.role] ?? [];
   const caps = [...new Set([...row.caps, ...siteCaps])].filter((c) => KNOWN_CAPS.has(c));
-  return { member: view(row), role: isOwner ? "owner" : row.role, caps, isOwner };
+  return {
+    member: view(row),
+    role: isOwner ? "owner" : row.role,
+    caps,
+    isOwner,
+    language: row.language,
+    menuPreference: row.menuPreference,
+  };
 }
 
 export const members = {

@@ -56,6 +56,8 @@ export async function bySessionToken(
               role: row.roleName,
               roleId: row.member.roleId,
               caps: row.roleCaps ?? [],
+              language: row.member.language,
+              menuPreference: row.member.menuPreference,
               createdAt: row.member.createdAt,
             })
           : null;

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import { accountNotifications as table, platformUpdates } from "../../db/schema";
 import { withPlatform, withTenant } from "../../db/tenant";
 import { fieldError, notFound } from "../../errors";
+import { sanitizeBasicHtml } from "../html";
 
 export type AccountNotificationView = {
   id: string;
@@ -27,7 +28,10 @@ export const accountNotifications = {
       throw fieldError("validation_failed", "severity", "severity must be an integer from 1 to 5");
     }
     const [row] = await withTenant(db, accountId, (tx) =>
-      tx.insert(table).values({ accountId, message: input.message, severity }).returning(),
+      tx
+        .insert(table)
+        .values({ accountId, message: sanitizeBasicHtml(input.message), severity })
+        .returning(),
     );
     return view(row);
   },

@@ -1,10 +1,14 @@
 // /api/v1: the REST API and its OpenAPI 3.1 document, generated from the route schemas.
 import { apiKeyRoutes } from "./api-keys";
 import { meRoutes } from "./me";
+import { memberNotificationRoutes } from "./member-notifications";
 import { memberRoutes } from "./members";
 import { notificationRoutes } from "./notifications";
 import { optionRoutes } from "./options";
+import { presenceRoutes } from "./presence";
 import { newRouter } from "./router";
+import { siteConfigRoutes } from "./site-config";
+import { searchRoutes } from "./search";
 import { siteFeatureRoutes, siteRoutes } from "./sites";
 import { staffRoutes } from "./staff";
 
@@ -12,10 +16,14 @@ export function createV1() {
   const v1 = newRouter();
   v1.route("/", meRoutes);
   v1.route("/", siteRoutes);
+  v1.route("/", searchRoutes);
   v1.route("/", siteFeatureRoutes);
   v1.route("/", memberRoutes);
   v1.route("/", optionRoutes);
   v1.route("/", notificationRoutes);
+  v1.route("/", memberNotificationRoutes);
+  v1.route("/", siteConfigRoutes);
+  v1.route("/", presenceRoutes);
   v1.route("/", apiKeyRoutes);
   v1.route("/", staffRoutes);
   v1.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {

@@ -1,4 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { LANGUAGE_CODES, ZMemberPreferencesPatch } from "../../../../core/account";
+import { AppError } from "../../../errors";
+import { setPreferences } from "../../../modules/members";
 import { requireSession } from "../../middleware/guards";
 import { errorResponses, newRouter, ok } from "./router";
 
@@ -38,8 +41,39 @@ const ZMe = z
     isOwner: z.boolean(),
     isStaff: z.boolean(),
     aal: z.enum(["aal1", "aal2"]).openapi({ description: "aal2 once a verified second factor exists" }),
+    language: z
+      .enum(LANGUAGE_CODES)
+      .nullable()
+      .openapi({ description: "The member's own interface language on this site; null = the site's default" }),
+    menuPreference: z
+      .array(z.object({ id: z.string(), enabled: z.boolean() }))
+      .nullable()
+      .openapi({ description: "Dashboard sidebar order and visibility; null = the default menu" }),
   })
   .openapi("Me");
+
+const ZPreferences = z
+  .object({
+    language: z.enum(LANGUAGE_CODES).nullable(),
+    menuPreference: z.array(z.object({ id: z.string(), enabled: z.boolean() })).nullable(),
+  })
+  .openapi("MemberPreferences");
+
+const preferences = createRoute({
+  method: "patch",
+  path: "/me/preferences",
+  tags: ["Session"],
+  summary: "Change my language or dashboard menu on this site (null resets one to the default)",
+  middleware: [requireSession()] as const,
+  request: {
+    body: {
+      required: true,
+      // core's schema, shared with the profile screen; inline in the document (see site-config.ts).
+      content: { "application/json": { schema: ZMemberPreferencesPatch } },
+    },
+  },
+  responses: { 200: ok(ZPreferences, "Both preferences after the change"), ...errorResponses },
+});
 
 const me = createRoute({
   method: "get",
@@ -83,7 +117,18 @@ export const meRoutes = newRouter()
         isOwner: m?.isOwner ?? false,
         isStaff: c.get("isStaff"),
         aal: user.twoFactorEnabled ? ("aal2" as const) : ("aal1" as const),
+        language: (m?.language ?? null) as (typeof LANGUAGE_CODES)[number] | null,
+        menuPreference: m?.menuPreference ?? null,
       },
+      200,
+    );
+  })
+  .openapi(preferences, async (c) => {
+    if (!c.get("member")) throw new AppError("forbidden", "Only members of this site have preferences here");
+    const { database } = c.get("platform");
+    const saved = await setPreferences(database.db, c.get("site").accountId, c.get("user")!.id, c.req.valid("json"));
+    return c.json(
+      { language: saved.language as (typeof LANGUAGE_CODES)[number] | null, menuPreference: saved.menuPreference },
       200,
     );
   })

@@ -1,0 +1,11 @@
+import { useTranslation } from "react-i18next";
+
+/** The first stop of the keyboard on every page: straight to the content. */
+export function SkipLink() {
+  const { t } = useTranslation();
+  return (
+    <a className="skip-link" href="#main">
+      {t("nav.skipToContent")}
+    </a>
+  );
+}

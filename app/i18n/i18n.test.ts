@@ -1,0 +1,142 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { LANGUAGE_CODES as CORE_CODES } from "../../core/account";
+import { type MenuInput, profileMenu, quickCreateMenu, sidebarMenu } from "../../core/menus";
+import { PLANS } from "../../core/plans";
+import { CONSENT_CHOICES } from "../lib/consent";
+import { SEARCH_TYPES } from "../lib/site-search";
+import { THEMES } from "../lib/theme";
+import { TOUR_STEPS } from "../lib/tour-steps";
+import { createI18n } from ".";
+import { COMPLETE_LANGUAGES, LANGUAGE_CODES, LANGUAGE_NAMES, pickLanguage, textDirection } from "./languages";
+import en from "./locales/en/translation.json";
+import { serverResources } from "./resources.server";
+
+type Tree = { [key: string]: string | Tree };
+const flatten = (tree: Tree, prefix = ""): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(tree).flatMap(([k, v]) => {
+      const key = prefix ? `${prefix}.${k}` : k;
+      return typeof v === "string" ? [[key, v]] : Object.entries(flatten(v, key));
+    }),
+  );
+const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+const english = flatten(en as Tree);
+
+describe("languages", () => {
+  it("are the 20 codes of core/account.ts, each with its own name", () => {
+    expect([...LANGUAGE_CODES]).toEqual([...CORE_CODES]);
+    expect(Object.keys(LANGUAGE_NAMES).sort()).toEqual([...CORE_CODES].sort());
+  });
+
+  it("member preference, then cookie, then the site's default, then English", () => {
+    expect(pickLanguage({ member: "de", cookie: "fr", site: "es" })).toBe("de");
+    expect(pickLanguage({ member: null, cookie: "fr", site: "es" })).toBe("fr");
+    expect(pickLanguage({ cookie: "xx", site: "es" })).toBe("es");
+    expect(pickLanguage({})).toBe("en");
+  });
+
+  it("Arabic is written right to left", () => {
+    expect(textDirection("ar")).toBe("rtl");
+    expect(textDirection("en")).toBe("ltr");
+  });
+});
+
+describe("translations", () => {
+  for (const lang of COMPLETE_LANGUAGES.filter((l) => l !== "en")) {
+    it(`${lang} has every English key, with the same placeholders, and is really translated`, () => {
+      const other = flatten(serverResources[lang].translation as Tree);
+      expect(Object.keys(other).sort()).toEqual(Object.keys(english).sort());
+      const same: string[] = [];
+      for (const [key, text] of Object.entries(english)) {
+        expect(placeholders(other[key]), `${lang}:${key}`).toEqual(placeholders(text));
+        expect(other[key].trim(), `${lang}:${key}`).not.toBe("");
+        if (other[key] === text && /[a-z]{4,}/i.test(text)) same.push(key);
+      }
+      // Brand names and words shared with English ("Notifications", "Messages") may stay; a copied
+      // file would not pass.
+      expect(same.length / Object.keys(english).length, same.join(", ")).toBeLessThan(0.1);
+    });
+  }
+
+  it("a language without a file falls back to English key by key", () => {
+    const i18n = createI18n("it", serverResources);
+    expect(i18n.language).toBe("it");
+    expect(i18n.t("nav.login")).toBe("Log in");
+  });
+
+  it("instances of different requests keep their own language", async () => {
+    const a = createI18n("de", serverResources);
+    const b = createI18n("fr", serverResources);
+    await a.changeLanguage("es");
+    expect(b.language).toBe("fr");
+    expect(b.t("nav.login")).not.toBe(a.t("nav.login"));
+  });
+});
+
+describe("every key the app uses exists in English", () => {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) {
+        if (!["+types", "locales"].includes(name)) walk(path);
+      } else if (/\.tsx?$/.test(name) && !name.endsWith(".test.ts")) files.push(path);
+    }
+  };
+  walk(join(__dirname, ".."));
+
+  it("literal keys in the source", () => {
+    const missing: string[] = [];
+    for (const file of files) {
+      const src = readFileSync(file, "utf8");
+      const patterns = [
+        /\bt\(\s*"([a-zA-Z][\w]*(?:\.[\w]+)+)"/g,
+        /(?:messageKey|labelKey)=?\s*[=:]?\s*"([a-zA-Z][\w]*(?:\.[\w]+)+)"/g,
+        /pageTitle\([^,]+,\s*"([\w.]+)"/g,
+      ];
+      for (const re of patterns) {
+        for (const m of src.matchAll(re)) if (!(m[1] in english)) missing.push(`${file}: ${m[1]}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("keys built from ids: menus, quick-create, tour, plans, search, cookies, themes", () => {
+    const everything: MenuInput = {
+      isPlatform: false,
+      isStaff: false,
+      caps: ["manage_options", "create_courses", "edit_posts"],
+      features: { lms: true, groups: true, appointments: true, gamification: true },
+      hasAffiliate: true,
+      exists: () => true,
+    };
+    const keys = [
+      ...[false, true].flatMap((isPlatform) =>
+        [false, true].flatMap((isStaff) =>
+          sidebarMenu({ ...everything, isPlatform, isStaff }).flatMap((i) => [i.labelKey, i.groupKey ?? i.labelKey]),
+        ),
+      ),
+      ...sidebarMenu({ ...everything, caps: [] }).map((i) => i.labelKey),
+      ...profileMenu(everything).map((i) => i.labelKey),
+      ...quickCreateMenu(everything).map((i) => i.labelKey),
+      ...TOUR_STEPS.flatMap((s) => [`tour.steps.${s.id}.title`, `tour.steps.${s.id}.text`]),
+      ...PLANS.flatMap((p) => [`plans.${p.slug}.label`, `plans.${p.slug}.description`]),
+      ...SEARCH_TYPES.map((s) => `search.types.${s}`),
+      ...CONSENT_CHOICES.flatMap((c) => [`cookies.choices.${c}`, `cookies.choiceHelp.${c}`]),
+      ...THEMES.map((name) => `theme.${name}`),
+      ...["siteDown", "setup", "issue", "bug", "feature"].map((s) => `feedback.subjects.${s}`),
+      // The spec's own keys (§8).
+      "errors.notFound",
+      "errors.singleSession",
+      "errors.subscriptionWarning",
+      "cart.couponApplied",
+      "cart.couponLimit",
+      "cart.couponUnavailable",
+      "cart.couponExpired",
+      "courses.courseStatusUpdated",
+    ];
+    expect(keys.filter((k) => !(k in english))).toEqual([]);
+  });
+});

@@ -1,0 +1,33 @@
+// The request's language, chosen on the server (member preference → `lang` cookie → the site's
+// default → English), and a translator in it for what loaders return (page titles).
+import type { TFunction } from "i18next";
+import type { AppLoadContext } from "react-router";
+import { createI18n } from "../i18n";
+import { LANGUAGE_COOKIE, type LanguageCode, pickLanguage } from "../i18n/languages";
+import { serverResources } from "../i18n/resources.server";
+import { readCookie } from "./cookies";
+import { memberPreferences } from "./optional-services.server";
+
+export function requestLanguage(context: AppLoadContext, request: Request): LanguageCode {
+  return pickLanguage({
+    member: memberPreferences(context).language,
+    cookie: readCookie(request.headers.get("cookie"), LANGUAGE_COOKIE),
+    site: context.site.settings.defaultLanguage,
+  });
+}
+
+const translators = new Map<string, TFunction>();
+
+/** A translator fixed to the request's language (one shared, read-only instance per language). */
+export function translatorFor(context: AppLoadContext, request: Request): TFunction {
+  const lang = requestLanguage(context, request);
+  let t = translators.get(lang);
+  if (!t) {
+    t = createI18n(lang, serverResources).getFixedT(lang);
+    translators.set(lang, t);
+  }
+  return t;
+}
+
+/** "Page · Site", the document title of every page. */
+export const pageTitle = (t: TFunction, key: string, site: string) => `${t(key)} · ${site}`;

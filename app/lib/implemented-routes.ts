@@ -1,0 +1,43 @@
+// The screens that exist, by path. Menus, top bars and the guided tour offer a link only when its
+// screen is listed here, so nobody is sent to a page that is not built (the "no dead links" rule).
+// Add a path here in the same change that adds its route to app/routes.ts; a unit test checks
+// that every path listed here is a route there.
+
+export type RouteScope = "platform" | "site" | "both";
+
+export const IMPLEMENTED_ROUTES: readonly { path: string; scope: RouteScope }[] = [
+  { path: "/", scope: "both" },
+  { path: "/about", scope: "platform" },
+  { path: "/members", scope: "both" },
+  { path: "/members/:slug", scope: "both" },
+  { path: "/login", scope: "both" },
+  { path: "/signup", scope: "both" },
+  { path: "/dashboard", scope: "both" },
+  { path: "/dashboard/notifications", scope: "both" },
+  { path: "/dashboard/profile", scope: "both" },
+  { path: "/dashboard/setup", scope: "platform" },
+  { path: "/dashboard/maintenance/mail", scope: "platform" },
+];
+
+const normalise = (path: string) => {
+  const bare = path.split(/[?#]/)[0];
+  return bare.length > 1 ? bare.replace(/\/+$/, "") : bare;
+};
+
+/** A route path matches when every segment is equal or is a :param of the route. */
+function matches(route: string, path: string): boolean {
+  const a = route.split("/");
+  const b = path.split("/");
+  return a.length === b.length && a.every((seg, i) => seg === b[i] || (seg.startsWith(":") && b[i] !== ""));
+}
+
+/** Whether the screen at `path` exists on this kind of site (query and trailing slash ignored). */
+export function routeExists(path: string, isPlatform: boolean): boolean {
+  const wanted = normalise(path);
+  return IMPLEMENTED_ROUTES.some(
+    (r) => matches(r.path, wanted) && (r.scope === "both" || r.scope === (isPlatform ? "platform" : "site")),
+  );
+}
+
+/** A predicate for core/menus.ts. */
+export const routeExistsOn = (isPlatform: boolean) => (path: string) => routeExists(path, isPlatform);

@@ -1,0 +1,30 @@
+import { Outlet } from "react-router";
+import { PublicLayout } from "../../components/public-layout";
+import { SiteLayout } from "../../components/site-layout";
+import { siteChrome } from "../../lib/site-chrome.server";
+import type { Route } from "./+types/layout";
+
+/** The platform's own site gets the product's public layout; every other site its own header and footer. */
+export function loader({ context, request }: Route.LoaderArgs) {
+  const user = context.user ? { name: context.user.name, email: context.user.email } : null;
+  if (context.site.isPlatform) {
+    return { kind: "platform" as const, sitetitle: context.site.settings.sitetitle, user, site: null };
+  }
+  const site = siteChrome(context, new URL(request.url).pathname);
+  return { kind: "site" as const, sitetitle: site.sitetitle, user, site };
+}
+
+export default function PublicRoutes({ loaderData }: Route.ComponentProps) {
+  if (loaderData.kind === "site" && loaderData.site) {
+    return (
+      <SiteLayout site={loaderData.site} user={loaderData.user}>
+        <Outlet />
+      </SiteLayout>
+    );
+  }
+  return (
+    <PublicLayout sitetitle={loaderData.sitetitle} user={loaderData.user}>
+      <Outlet />
+    </PublicLayout>
+  );
+}
