@@ -22,6 +22,11 @@ export default [
     route("setup", "routes/dashboard/setup.tsx"),
     route("profile", "routes/dashboard/profile.tsx"),
     route("maintenance/mail", "routes/dashboard/mailbox.tsx"),
+    route("manage/site", "routes/dashboard/manage-site/index.tsx"),
+    route("manage/site/theme", "routes/dashboard/manage-site/theme.tsx"),
+    route("manage/site/header", "routes/dashboard/manage-site/header.tsx"),
+    route("manage/site/footer", "routes/dashboard/manage-site/footer.tsx"),
+    route("manage/site/menus", "routes/dashboard/manage-site/menus.tsx"),
     route("*", "routes/dashboard/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

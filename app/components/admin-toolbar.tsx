@@ -9,12 +9,13 @@ import { routeExists } from "../lib/implemented-routes";
 const EDIT_LINKS = [
   { key: "theme", href: "/dashboard/manage/site/theme" },
   { key: "header", href: "/dashboard/manage/site/header" },
+  { key: "menus", href: "/dashboard/manage/site/menus" },
   { key: "footer", href: "/dashboard/manage/site/footer" },
 ] as const;
 
 /**
  * The floating toolbar a site's managers see on its public pages: clear the page cache (every
- * public path and every configuration key, spec §7), then reload; links to the editing screens.
+ * public path and every configuration key, spec §7) and say how it went; links to the editing screens.
  */
 export function AdminToolbar({ accountId, slug }: { accountId: string; slug: string }) {
   const { t } = useTranslation();
@@ -26,12 +27,16 @@ export function AdminToolbar({ accountId, slug }: { accountId: string; slug: str
   const clearCache = async () => {
     setBusy(true);
     try {
-      await api("GET", `/api/site/revalidateCache?${new URLSearchParams({ site: slug, path: "all" })}`);
+      const pages = await api<{ paths?: string[] }>(
+        "GET",
+        `/api/site/revalidateCache?${new URLSearchParams({ site: slug, path: "all" })}`,
+      );
       await api("GET", `/api/site/invalidateCache?${new URLSearchParams({ account_id: accountId, key: "all" })}`);
-      window.location.reload();
+      toast.show({ message: t("admin.cacheCleared", { n: pages?.paths?.length ?? 0 }), tone: "success" });
     } catch (err) {
       const missing = err instanceof ApiError && err.missing;
       toast.show({ message: t(missing ? "admin.cacheUnavailable" : "errors.generic"), tone: "error" });
+    } finally {
       setBusy(false);
     }
   };

@@ -1,6 +1,6 @@
 import type { CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
-import type { SiteChrome } from "../lib/site-chrome.server";
+import type { SiteChrome } from "../lib/site-chrome";
 import { isExternal } from "../lib/safe-url";
 
 const external = (href: string) => (isExternal(href) ? { target: "_blank", rel: "noopener noreferrer" } : {});

@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCartCount } from "../hooks/use-cart";
 import { useScrollHeader } from "../hooks/use-scroll-header";
-import type { SiteChrome } from "../lib/site-chrome.server";
+import type { SiteChrome } from "../lib/site-chrome";
 import { HeaderMenu } from "./header-menu";
 import { LanguagePicker } from "./language-picker";
 import { SiteLogo } from "./site-logo";

@@ -1,7 +1,7 @@
-import type { ReactNode } from "react";
+import type { CSSProperties, ReactNode } from "react";
 import { useConsent } from "../hooks/use-consent";
 import { allowsThirdParty } from "../lib/consent";
-import type { SiteChrome } from "../lib/site-chrome.server";
+import type { SiteChrome } from "../lib/site-chrome";
 import { AdminToolbar } from "./admin-toolbar";
 import { BackToTop } from "./back-to-top";
 import { CookieConsent } from "./cookie-consent";
@@ -27,7 +27,8 @@ export function SiteLayout({
 }) {
   const consent = useConsent();
   return (
-    <div className={`site-shell${site.bodyStyle === "boxed" ? " boxed" : ""}`}>
+    <div className={`site-shell${site.bodyStyle === "boxed" ? " boxed" : ""}`} style={siteThemeStyle(site.theme)}>
+      <SiteFontStylesheet theme={site.theme} />
       <SkipLink />
       {site.headerNotice ? <HeaderNotice notice={site.headerNotice} /> : null}
       <SiteHeader site={site} user={user} />
@@ -41,4 +42,24 @@ export function SiteLayout({
       {site.scripts && allowsThirdParty(consent) ? <CustomScripts html={site.scripts} /> : null}
     </div>
   );
+}
+
+/**
+ * The site's font and primary colour as CSS variables on its shell (server-rendered, so the first
+ * paint already has them); nothing when the site keeps the platform's defaults.
+ */
+export function siteThemeStyle(theme: SiteChrome["theme"]): CSSProperties | undefined {
+  const vars: Record<string, string> = {};
+  if (theme.fontFamily) vars["--site-font-family"] = theme.fontFamily;
+  if (theme.primaryColor) {
+    vars["--site-primary"] = theme.primaryColor;
+    vars["--brand"] = theme.primaryColor;
+    vars["--brand-hover"] = theme.primaryColor;
+  }
+  return Object.keys(vars).length ? (vars as CSSProperties) : undefined;
+}
+
+/** The chosen font's stylesheet, served by the platform; React puts it in <head>. */
+export function SiteFontStylesheet({ theme }: { theme: SiteChrome["theme"] }) {
+  return theme.fontStylesheet ? <link rel="stylesheet" href={theme.fontStylesheet} precedence="site-font" /> : null;
 }

@@ -17,6 +17,11 @@ export const IMPLEMENTED_ROUTES: readonly { path: string; scope: RouteScope }[] 
   { path: "/dashboard/profile", scope: "both" },
   { path: "/dashboard/setup", scope: "platform" },
   { path: "/dashboard/maintenance/mail", scope: "platform" },
+  { path: "/dashboard/manage/site", scope: "site" },
+  { path: "/dashboard/manage/site/theme", scope: "site" },
+  { path: "/dashboard/manage/site/header", scope: "site" },
+  { path: "/dashboard/manage/site/footer", scope: "site" },
+  { path: "/dashboard/manage/site/menus", scope: "site" },
 ];
 
 const normalise = (path: string) => {

@@ -13,6 +13,65 @@ export const DEMO_LOGINS = {
   student: "student@demo.test",
 } as const;
 
+const item = (id: string, parent: string | null, label: string, url: string, extra: object = {}) => ({
+  id,
+  parent,
+  data: { menuItem: { label, item_url: url, item_type: "link", ...extra } },
+});
+
+/** What a new owner would set up first: menus (with a mega menu), a notice and a footer. */
+const DEMO_CONFIG = {
+  settings: {
+    notices: {
+      enable_header_notice: true,
+      header_notice: "Welcome to the demo school: sign up to look around as a student.",
+      header_notice_bg: "#1f7a4d",
+      enable_footer_notice: true,
+      footer_notice: "Questions? Write to hello@demo.test, we answer within a day.",
+    },
+  },
+  menus: {
+    header: [
+      item("home", null, "Home", "/"),
+      item("community", null, "Community", "/members", {
+        item_type: "megamenu",
+        mega_menu: {
+          columnCount: 2,
+          columns: [
+            { colSpan: 1, rowSpan: 1, content: "Meet the members: learners and instructors of Demo Academy." },
+            { colSpan: 1, rowSpan: 1, content: "New here? Create a free account and join them." },
+          ],
+        },
+      }),
+      item("directory", "community", "Member directory", "/members"),
+      item("join", "community", "Join", "/signup"),
+      item("members", null, "Members", "/members"),
+    ],
+    mobile: [],
+  },
+  footer: {
+    footer_columns: [
+      {
+        title: "Demo Academy",
+        type: "text" as const,
+        width: 6,
+        data: "Online courses for curious people, since 2026.",
+      },
+      {
+        title: "Community",
+        type: "links" as const,
+        width: 3,
+        data: [
+          { label: "Members", url: "/members" },
+          { label: "Sign up", url: "/signup" },
+        ],
+      },
+      { title: "Account", type: "links" as const, width: 3, data: [{ label: "Log in", url: "/login" }] },
+    ],
+    footer_bottom: "© 2026 Demo Academy",
+  },
+};
+
 export async function seedDemo(db: Db, auth: Auth, staffEmail: string) {
   if (await accounts.bySlug(db, "demo")) return { created: false };
   const owner = await buildUser(auth, { email: DEMO_LOGINS.owner, name: "Olivia Owner" });
@@ -22,6 +81,7 @@ export async function seedDemo(db: Db, auth: Auth, staffEmail: string) {
   const site = await buildSite(db, owner, { slug: "demo", sitetitle: "Demo Academy", plan: PLAN_IDS.lifetime });
   await buildMember(db, site, instructor, "instructor");
   await buildMember(db, site, student, "student");
+  await accounts.updateConfig(db, site, DEMO_CONFIG);
   await accountNotifications.create(db, site.accountId, {
     message: "Welcome to Atrium! Your site <strong>Demo Academy</strong> is ready.",
     severity: 1,
