@@ -2,28 +2,9 @@
 // validates every write with these schemas, and the browser, which renders the site from them.
 import { z } from "zod";
 
-export const LANGUAGE_CODES = [
-  "en",
-  "es",
-  "fr",
-  "de",
-  "it",
-  "pt",
-  "ru",
-  "ja",
-  "zh",
-  "ko",
-  "ar",
-  "hi",
-  "bn",
-  "tr",
-  "vi",
-  "pl",
-  "nl",
-  "sv",
-  "uk",
-  "th",
-] as const;
+import { LANGUAGE_CODES } from "./languages";
+
+export { LANGUAGE_CODES };
 
 const isoDate = z.string().datetime({ offset: true }).or(z.literal("")).optional();
 

@@ -1,31 +1,8 @@
 // The 20 languages a site can be shown in (spec §9), how each names itself, which way it is
 // written, and how the language of a request is chosen.
-// The codes are core/account.ts's LANGUAGE_CODES (a test keeps the two lists equal); they are
-// repeated here because that module carries zod, which public pages should not download.
-export const LANGUAGE_CODES = [
-  "en",
-  "es",
-  "fr",
-  "de",
-  "it",
-  "pt",
-  "ru",
-  "ja",
-  "zh",
-  "ko",
-  "ar",
-  "hi",
-  "bn",
-  "tr",
-  "vi",
-  "pl",
-  "nl",
-  "sv",
-  "uk",
-  "th",
-] as const;
+import { LANGUAGE_CODES, type LanguageCode } from "../../core/languages";
 
-export type LanguageCode = (typeof LANGUAGE_CODES)[number];
+export { LANGUAGE_CODES, type LanguageCode };
 
 /** Languages with every key translated; the others fall back to English key by key. */
 export const COMPLETE_LANGUAGES: readonly LanguageCode[] = ["en", "es", "fr", "de", "pt", "ar"];
