@@ -5,8 +5,7 @@ import { siteHasFeature } from "../../core/features";
 import { applyMenuPreference, type MenuInput, profileMenu, quickCreateMenu, sidebarMenu } from "../../core/menus";
 import { isManager, showsAdminQuickMenu } from "../../core/roles";
 import { routeExists, routeExistsOn } from "./implemented-routes";
-import { INBOX_PAGE, type Inbox, type NotificationList, splitInbox } from "./notifications";
-import { memberPreferences, notificationsService, notificationView } from "./optional-services.server";
+import { INBOX_PAGE, type Inbox, type NotificationList, splitInbox, toInboxItem } from "./notifications";
 
 /** The owner holds every capability on their site, whatever their role row says. */
 export function effectiveCaps(context: AppLoadContext): string[] {
@@ -15,11 +14,9 @@ export function effectiveCaps(context: AppLoadContext): string[] {
 }
 
 async function loadInbox(context: AppLoadContext): Promise<Inbox | null> {
-  const service = notificationsService(context);
-  if (!service) return null;
   const list = async (type: "chat" | "other", unreadOnly: boolean): Promise<NotificationList> => {
-    const page = await service.list({ page: 1, per_page: INBOX_PAGE, type, unreadOnly });
-    return { items: page.items.map(notificationView), unread: page.unread, total: page.total };
+    const page = await context.services.notifications.list({ page: 1, per_page: INBOX_PAGE, type, unreadOnly });
+    return { items: page.items.map(toInboxItem), unread: page.unread, total: page.total };
   };
   try {
     const [bell, chat] = await Promise.all([list("other", false), list("chat", true)]);
@@ -51,7 +48,7 @@ export async function dashboardShellData(context: AppLoadContext) {
     hasAffiliate: false,
     exists: routeExistsOn(site.isPlatform),
   };
-  const preference = memberPreferences(context);
+  const menuPreference = context.member?.menuPreference ?? null;
   const menu = sidebarMenu(input);
   const [inbox, viewSite] = await Promise.all([loadInbox(context), viewSiteUrl(context)]);
   return {
@@ -62,10 +59,10 @@ export async function dashboardShellData(context: AppLoadContext) {
       isPlatform: site.isPlatform,
       accountId: site.accountId,
     },
-    sidebar: applyMenuPreference(menu, preference.menu),
+    sidebar: applyMenuPreference(menu, menuPreference),
     /** The menu before the person's preference, for the preference editor. */
     defaultSidebar: menu,
-    menuPreference: preference.menu,
+    menuPreference,
     profileMenu: profileMenu(input),
     quickCreate: showsAdminQuickMenu(caps) ? quickCreateMenu(input) : [],
     inbox,

@@ -6,11 +6,10 @@ import { createI18n } from "../i18n";
 import { LANGUAGE_COOKIE, type LanguageCode, pickLanguage } from "../i18n/languages";
 import { serverResources } from "../i18n/resources.server";
 import { readCookie } from "./cookies";
-import { memberPreferences } from "./optional-services.server";
 
 export function requestLanguage(context: AppLoadContext, request: Request): LanguageCode {
   return pickLanguage({
-    member: memberPreferences(context).language,
+    member: context.member?.language ?? null,
     cookie: readCookie(request.headers.get("cookie"), LANGUAGE_COOKIE),
     site: context.site.settings.defaultLanguage,
   });

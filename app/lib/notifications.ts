@@ -14,6 +14,17 @@ export type InboxItem = {
   createdAt: string;
 };
 export type NotificationList = { items: InboxItem[]; unread: number; total: number };
+
+/** What the page needs of a notification the server returns (it also carries ids, time, …). */
+export const toInboxItem = (n: InboxItem): InboxItem => ({
+  id: n.id,
+  title: n.title,
+  message: n.message,
+  type: n.type,
+  read: n.read,
+  data: n.data,
+  createdAt: n.createdAt,
+});
 export type Inbox = { bell: NotificationList; chat: NotificationList };
 
 export const INBOX_PAGE = 10;

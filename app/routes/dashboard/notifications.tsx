@@ -3,8 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { NotificationRow } from "../../components/notification-row";
 import { pageTitle, translatorFor } from "../../lib/i18n.server";
-import { notificationLink } from "../../lib/notifications";
-import { notificationsService, notificationView } from "../../lib/optional-services.server";
+import { notificationLink, toInboxItem } from "../../lib/notifications";
 import type { Route } from "./+types/notifications";
 
 export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title ?? "Atrium" }];
@@ -17,13 +16,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const page = Math.max(1, Math.floor(Number(url.searchParams.get("page"))) || 1);
   const unreadOnly = url.searchParams.get("filter") === "unread";
-  const service = notificationsService(context);
-  if (!service) return { title, available: false as const, items: [], total: 0, unread: 0, page, pages: 1, unreadOnly };
-  const result = await service.list({ page, per_page: PER_PAGE, unreadOnly });
+  const result = await context.services.notifications.list({ page, per_page: PER_PAGE, unreadOnly });
   return {
     title,
-    available: true as const,
-    items: result.items.map(notificationView),
+    items: result.items.map(toInboxItem),
     total: result.total,
     unread: result.unread,
     page,
@@ -33,8 +29,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
-  const service = notificationsService(context);
-  if (!service) throw new Response("Not found", { status: 404 });
+  const service = context.services.notifications;
   const form = await request.formData();
   const intent = String(form.get("intent"));
   if (intent === "read") await service.markRead(String(form.get("id") ?? ""));
@@ -51,7 +46,7 @@ export default function Notifications({ loaderData: d }: Route.ComponentProps) {
     <div className="page">
       <div className="page-heading">
         <h1>{t("notifications.title")}</h1>
-        {d.available && d.unread > 0 ? (
+        {d.unread > 0 ? (
           <Form method="post">
             <input type="hidden" name="intent" value="readAll" />
             <button type="submit" className="button secondary small" disabled={busy}>
@@ -60,58 +55,52 @@ export default function Notifications({ loaderData: d }: Route.ComponentProps) {
           </Form>
         ) : null}
       </div>
-      {!d.available ? (
-        <p className="muted">{t("notifications.unavailable")}</p>
-      ) : (
-        <>
-          <nav className="tabs-row" aria-label={t("notifications.filter")}>
-            <Link to="?" aria-current={d.unreadOnly ? undefined : "page"}>
-              {t("notifications.all")}
-            </Link>
-            <Link to="?filter=unread" aria-current={d.unreadOnly ? "page" : undefined}>
-              {t("notifications.unreadCount", { n: d.unread })}
-            </Link>
-          </nav>
-          {d.items.length === 0 ? (
-            <p className="muted empty-state">
-              {d.unreadOnly ? t("notifications.noneUnread") : t("notifications.empty")}
-            </p>
-          ) : (
-            <ul className="notification-list">
-              {d.items.map((item) => {
-                const href = notificationLink(item);
-                return (
-                  <li key={item.id} className={item.read ? undefined : "unread"}>
-                    {href ? (
-                      <Link to={href} className="notification-link">
-                        <NotificationRow item={item} />
-                      </Link>
-                    ) : (
+      <>
+        <nav className="tabs-row" aria-label={t("notifications.filter")}>
+          <Link to="?" aria-current={d.unreadOnly ? undefined : "page"}>
+            {t("notifications.all")}
+          </Link>
+          <Link to="?filter=unread" aria-current={d.unreadOnly ? "page" : undefined}>
+            {t("notifications.unreadCount", { n: d.unread })}
+          </Link>
+        </nav>
+        {d.items.length === 0 ? (
+          <p className="muted empty-state">{d.unreadOnly ? t("notifications.noneUnread") : t("notifications.empty")}</p>
+        ) : (
+          <ul className="notification-list">
+            {d.items.map((item) => {
+              const href = notificationLink(item);
+              return (
+                <li key={item.id} className={item.read ? undefined : "unread"}>
+                  {href ? (
+                    <Link to={href} className="notification-link">
                       <NotificationRow item={item} />
-                    )}
-                    {item.read ? null : (
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="read" />
-                        <input type="hidden" name="id" value={item.id} />
-                        <button type="submit" className="button secondary small" disabled={busy}>
-                          {t("notifications.markRead")}
-                        </button>
-                      </Form>
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-          {d.pages > 1 ? (
-            <nav className="pager" aria-label={t("common.pages")}>
-              {d.page > 1 ? <Link to={query(d.page - 1)}>{t("common.previous")}</Link> : <span />}
-              <span className="muted">{t("common.pageOf", { page: d.page, pages: d.pages })}</span>
-              {d.page < d.pages ? <Link to={query(d.page + 1)}>{t("common.next")}</Link> : <span />}
-            </nav>
-          ) : null}
-        </>
-      )}
+                    </Link>
+                  ) : (
+                    <NotificationRow item={item} />
+                  )}
+                  {item.read ? null : (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="read" />
+                      <input type="hidden" name="id" value={item.id} />
+                      <button type="submit" className="button secondary small" disabled={busy}>
+                        {t("notifications.markRead")}
+                      </button>
+                    </Form>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {d.pages > 1 ? (
+          <nav className="pager" aria-label={t("common.pages")}>
+            {d.page > 1 ? <Link to={query(d.page - 1)}>{t("common.previous")}</Link> : <span />}
+            <span className="muted">{t("common.pageOf", { page: d.page, pages: d.pages })}</span>
+            {d.page < d.pages ? <Link to={query(d.page + 1)}>{t("common.next")}</Link> : <span />}
+          </nav>
+        ) : null}
+      </>
     </div>
   );
 }

@@ -2,20 +2,18 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { translatorFor } from "../../lib/i18n.server";
 import { initials } from "../../lib/initials";
-import { memberProfile } from "../../lib/optional-services.server";
 import type { Route } from "./+types/member-profile";
 
 export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title ?? "Atrium" }];
 
 /** A member's public profile: the name and since when they belong to the site. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const lookup = memberProfile(context);
-  const member = lookup ? await lookup(params.slug) : null;
+  const member = await context.services.members.profile(params.slug);
   if (!member) throw new Response("Not found", { status: 404 });
   const t = translatorFor(context, request);
   return {
     title: `${member.name} · ${t("members.title")} · ${context.site.settings.sitetitle}`,
-    member: { name: member.name, slug: member.slug, since: member.since ?? null },
+    member: { name: member.name, slug: member.slug, since: member.since },
   };
 }
 

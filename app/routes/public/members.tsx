@@ -2,26 +2,18 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { translatorFor } from "../../lib/i18n.server";
 import { initials } from "../../lib/initials";
-import { memberDirectory } from "../../lib/optional-services.server";
 import type { Route } from "./+types/members";
 
 export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title ?? "Atrium" }];
-
-export const PER_PAGE = 24;
 
 /** The site's public member directory: names and profile addresses, never e-mail. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const t = translatorFor(context, request);
   const title = `${t("members.title")} · ${context.site.settings.sitetitle}`;
   const page = Math.max(1, Math.floor(Number(new URL(request.url).searchParams.get("page"))) || 1);
-  const directory = memberDirectory(context);
-  if (!directory) return { title, available: false as const, items: [], total: 0, page, pages: 0 };
-  const result = await directory(page);
-  const { items, total } = result;
-  const perPage = (result as { perPage?: number; per_page?: number }).perPage ?? PER_PAGE;
+  const { items, total, perPage } = await context.services.members.directory(page);
   return {
     title,
-    available: true as const,
     items: items.map((m) => ({ name: m.name, slug: m.slug })),
     total,
     page,
@@ -34,9 +26,7 @@ export default function Members({ loaderData: d }: Route.ComponentProps) {
   return (
     <section className="page">
       <h1>{t("members.title")}</h1>
-      {!d.available ? (
-        <p className="muted">{t("members.unavailable")}</p>
-      ) : d.items.length === 0 ? (
+      {d.items.length === 0 ? (
         <p className="muted">{t("members.empty")}</p>
       ) : (
         <>
