@@ -2,6 +2,8 @@ import type { Config } from "@react-router/dev/config";
 
 export default {
   appDirectory: "app",
+  // ATRIUM_BUILD_DIR lets two checkouts of work build side by side; the default is build/.
+  buildDirectory: process.env.ATRIUM_BUILD_DIR || "build",
   ssr: true,
   future: {
     // The load context is a plain object built by the Hono server (server/http/load-context.ts);

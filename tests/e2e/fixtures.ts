@@ -15,8 +15,9 @@ import { withPlatform } from "../../server/db/tenant";
 import { startTestPlatform, type TestPlatform } from "../support/platform";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const SERVER_BUILD = join(ROOT, "build/server/index.js");
-const CLIENT_DIR = join(ROOT, "build/client");
+const BUILD_DIR = join(ROOT, process.env.ATRIUM_BUILD_DIR || "build");
+const SERVER_BUILD = join(BUILD_DIR, "server/index.js");
+const CLIENT_DIR = join(BUILD_DIR, "client");
 const RESULTS_DIR = join(ROOT, "test-results");
 
 export type E2EPlatform = TestPlatform & {

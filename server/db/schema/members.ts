@@ -1,6 +1,6 @@
 // Who belongs to a site and what they may do there: a members row per person per site, with a role.
 import { sql } from "drizzle-orm";
-import { foreignKey, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { foreignKey, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { MenuPreferenceItem } from "../../../core/account";
 import { accountIdColumn, tenantPolicies } from "./_tenancy";
 import { accounts } from "./accounts";
@@ -44,6 +44,7 @@ export const members = pgTable(
     primaryKey({ columns: [t.accountId, t.id] }),
     uniqueIndex("members_account_user_idx").on(t.accountId, t.userId),
     uniqueIndex("members_account_slug_idx").on(t.accountId, t.slug),
+    index("members_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
     foreignKey({ columns: [t.accountId, t.roleId], foreignColumns: [roles.accountId, roles.roleId] }),
     ...tenantPolicies(),
   ],
