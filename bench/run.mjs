@@ -4,6 +4,9 @@
 //   demo site home  GET /            Host demo.localhost:<port>, warm page cache
 //   demo, cold      GET /?cold=<n>   the same page, a new URL each request, so never cached
 //   /api/v1/me      GET /api/v1/me   Host demo.localhost:<port>, the demo student's session cookie
+//   blog post       GET /blog/post-50000?cold=<n>  Host bigblog.localhost:<port>, a site with
+//                   BENCH_LARGE_BLOG (default 100,000) posts, rendered every time (never cached)
+//   search          GET /api/v1/search?q=<term>&type=blog  the same site, terms taking turns
 // For each target it prints requests/s, p50 and p99 latency and the ratio Atrium ÷ bare, writes
 // bench/results/latest.json and prints a markdown table for docs/performance.md.
 //
@@ -13,7 +16,8 @@
 //   BENCH_WARMUP        seconds of unrecorded load before each measured run (default 2; 0 = none)
 //   BENCH_ROUNDS        how many times the Atrium/bare pair is measured per target (default 1);
 //                       with more than one, the figures are the medians of the rounds
-//   BENCH_TARGETS       comma list among platform,demo,demo-cold,me (default all four)
+//   BENCH_TARGETS       comma list among platform,demo,demo-cold,me,blog-post,search (default all)
+//   BENCH_LARGE_BLOG    posts of the bigblog site for blog-post and search (default 100000)
 //   BENCH_SERVER_CMD    command that starts the server (default "node dist/server/main.js");
 //                       e.g. "npx tsx server/main.ts" to measure the source tree without a build
 //   BENCH_DATABASE_URL  measure against PostgreSQL instead of a fresh embedded PGlite directory
@@ -57,14 +61,15 @@ const settings = {
   serverCmd: (process.env.BENCH_SERVER_CMD || DEFAULT_CMD).trim(),
   databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
   verbose: ["1", "true", "yes"].includes((process.env.BENCH_VERBOSE || "").toLowerCase()),
-  targets: (process.env.BENCH_TARGETS || "platform,demo,demo-cold,me")
+  largeBlog: intEnv("BENCH_LARGE_BLOG", 100_000, 1, 2_000_000),
+  targets: (process.env.BENCH_TARGETS || "platform,demo,demo-cold,me,blog-post,search")
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean),
 };
 for (const t of settings.targets) {
-  if (!["platform", "demo", "demo-cold", "me"].includes(t)) {
-    fail(`BENCH_TARGETS: unknown target "${t}" (use platform, demo, demo-cold, me)`);
+  if (!["platform", "demo", "demo-cold", "me", "blog-post", "search"].includes(t)) {
+    fail(`BENCH_TARGETS: unknown target "${t}" (use platform, demo, demo-cold, me, blog-post, search)`);
   }
 }
 
@@ -263,6 +268,9 @@ async function startAtrium() {
     LOG_LEVEL: "info",
     AUTH_RATE_LIMIT: "false",
     EMAIL_DNS_CHECK: "false",
+    SEED_LARGE_BLOG: settings.targets.some((t) => t === "blog-post" || t === "search")
+      ? String(settings.largeBlog)
+      : "0",
   });
   if (settings.databaseUrl) env.DATABASE_URL = settings.databaseUrl;
 
@@ -385,7 +393,9 @@ async function startBare(sample) {
 
 let coldCounter = 0;
 
-function cannon({ port, host, path, headers, duration, cold }) {
+let termCounter = 0;
+
+function cannon({ port, host, path, headers, duration, cold, terms }) {
   return new Promise((ok, ko) => {
     autocannon(
       {
@@ -397,6 +407,18 @@ function cannon({ port, host, path, headers, duration, cold }) {
         timeout: 10,
         // A cold page cache: every request asks for a URL nobody asked for before (the cache keys
         // on path and query), so each one is rendered.
+        ...(terms
+          ? {
+              requests: [
+                {
+                  setupRequest: (req) => ({
+                    ...req,
+                    path: `${path}${encodeURIComponent(terms[++termCounter % terms.length])}`,
+                  }),
+                },
+              ],
+            }
+          : {}),
         ...(cold
           ? {
               requests: [
@@ -548,9 +570,36 @@ if (settings.targets.includes("me")) {
   });
 }
 
+const bigblogHost = `bigblog.${base}`;
+if (settings.targets.includes("blog-post")) {
+  const slug = `post-${Math.ceil(settings.largeBlog / 2)}`;
+  targets.push({
+    id: "blog-post",
+    name: `blog post on a site with ${settings.largeBlog} posts, cold cache`,
+    method: "GET",
+    path: `/blog/${slug}`,
+    host: bigblogHost,
+    headers: {},
+    cold: true,
+  });
+}
+if (settings.targets.includes("search")) {
+  targets.push({
+    id: "search",
+    name: `search on a site with ${settings.largeBlog} posts`,
+    method: "GET",
+    path: "/api/v1/search?type=blog&q=",
+    host: bigblogHost,
+    headers: {},
+    // Terms take turns: a common word (an eighth of all posts), a prefix, a rare number.
+    terms: ["python", "photo", "field guide", "part 4242", "mistak", "guitar patterns"],
+  });
+}
+
 const results = [];
 for (const t of targets) {
-  const sampleRes = await call(port, { path: t.path, host: t.host, headers: t.headers });
+  const samplePath = t.terms ? `${t.path}${encodeURIComponent(t.terms[0])}` : t.path;
+  const sampleRes = await call(port, { path: samplePath, host: t.host, headers: t.headers });
   const sample = {
     status: sampleRes.status,
     contentType: sampleRes.headers["content-type"] ?? null,
@@ -565,7 +614,16 @@ for (const t of targets) {
   const bareRuns = [];
   for (let round = 0; round < settings.rounds; round++) {
     if (settings.rounds > 1) console.log(`  round ${round + 1}/${settings.rounds}`);
-    atriumRuns.push(await measure("atrium", { port, host: t.host, path: t.path, headers: t.headers, cold: t.cold }));
+    atriumRuns.push(
+      await measure("atrium", {
+        port,
+        host: t.host,
+        path: t.path,
+        headers: t.headers,
+        cold: t.cold,
+        terms: t.terms,
+      }),
+    );
     if (atrium.exited) fail(`the server exited during the run${atrium.showTail()}`);
     bareRuns.push(await measure("bare", { port: bare.port, host: t.host, path: t.path, headers: t.headers }));
   }

@@ -150,7 +150,7 @@ describe("profile menu", () => {
       "/dashboard/profile",
       "/dashboard/manage/site",
       "/dashboard/manage/users",
-      "/dashboard/manage/media",
+      "/dashboard/media",
       "/dashboard/manage/ecommerce",
       "/dashboard/manage/elearning",
       "/dashboard/manage/marketing",

@@ -116,7 +116,7 @@ const PROFILE_MENU: readonly (Omit<ProfileMenuItem, "labelKey"> & { when?: Rule 
   { id: "affiliate", href: "/dashboard/affiliate", kind: "link", when: (i) => Boolean(i.hasAffiliate) },
   { id: "manageSite", href: "/dashboard/manage/site", kind: "link", when: manager },
   { id: "manageUsers", href: "/dashboard/manage/users", kind: "link", when: manager },
-  { id: "manageMedia", href: "/dashboard/manage/media", kind: "link", when: manager },
+  { id: "manageMedia", href: "/dashboard/media", kind: "link", when: manager },
   { id: "manageEcommerce", href: "/dashboard/manage/ecommerce", kind: "link", when: manager },
   { id: "manageElearning", href: "/dashboard/manage/elearning", kind: "link", when: manager },
   { id: "manageMarketing", href: "/dashboard/manage/marketing", kind: "link", when: manager },

@@ -38,3 +38,48 @@ describe("PLATFORM_DEFAULTS_<TYPE>", () => {
     expect(() => loadConfig({ DATA_DIR: ":memory:", PLATFORM_DEFAULTS_X: "{nope" }, [])).toThrow(/PLATFORM_DEFAULTS_X/);
   });
 });
+
+describe("file storage", () => {
+  it("keeps files in memory with DATA_DIR=:memory: and under DATA_DIR/storage otherwise", () => {
+    expect(loadConfig({ DATA_DIR: ":memory:" }, []).storage).toEqual({ driver: "memory" });
+    const cfg = loadConfig({ DATA_DIR: "/srv/atrium", AUTH_SECRET: "x".repeat(32) }, []);
+    expect(cfg.storage).toEqual({ driver: "fs", dir: "/srv/atrium/storage" });
+  });
+  it("reads the S3-compatible settings", () => {
+    const cfg = loadConfig(
+      {
+        DATA_DIR: ":memory:",
+        STORAGE_DRIVER: "s3",
+        S3_ENDPOINT: "http://127.0.0.1:4568",
+        S3_REGION: "eu-west-1",
+        S3_ACCESS_KEY_ID: "key",
+        S3_SECRET_ACCESS_KEY: "secret",
+        S3_BUCKET_PREFIX: "atrium",
+      },
+      [],
+    );
+    expect(cfg.storage).toEqual({
+      driver: "s3",
+      s3: {
+        endpoint: "http://127.0.0.1:4568",
+        region: "eu-west-1",
+        accessKeyId: "key",
+        secretAccessKey: "secret",
+        bucketPrefix: "atrium",
+      },
+    });
+  });
+  it("names what is missing or wrong for S3", () => {
+    expect(() => loadConfig({ DATA_DIR: ":memory:", STORAGE_DRIVER: "s3" }, [])).toThrow(
+      /S3_ACCESS_KEY_ID: required when STORAGE_DRIVER=s3[\s\S]*S3_SECRET_ACCESS_KEY/,
+    );
+    expect(() => loadConfig({ DATA_DIR: ":memory:", STORAGE_DRIVER: "ftp" }, [])).toThrow(/STORAGE_DRIVER/);
+    expect(() =>
+      loadConfig(
+        { DATA_DIR: ":memory:", S3_ENDPOINT: "not a url", S3_ACCESS_KEY_ID: "k", S3_SECRET_ACCESS_KEY: "s" },
+        [],
+      ),
+    ).toThrow(/S3_ENDPOINT/);
+    expect(() => loadConfig({ DATA_DIR: ":memory:", S3_BUCKET_PREFIX: "Bad_Prefix" }, [])).toThrow(/S3_BUCKET_PREFIX/);
+  });
+});

@@ -29,10 +29,21 @@ const ZEnv = z.object({
   EMAIL_DNS_CHECK: bool.default(true),
   AUTH_RATE_LIMIT: bool.default(true),
   SEED_DEMO: bool.default(false),
+  /** With SEED_DEMO: also a "bigblog" site with this many published posts (benchmarks of large sites). */
+  SEED_LARGE_BLOG: z.coerce.number().int().min(0).max(2_000_000).default(0),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   ATRIUM_ROLE: z.enum(["web", "worker", "all"]).default("all"),
   TRUST_PROXY: bool.default(false),
   JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
+  STORAGE_DRIVER: z.enum(["fs", "s3"]).default("fs"),
+  S3_ENDPOINT: z.string().url("S3_ENDPOINT must be a URL, e.g. https://s3.eu-west-1.amazonaws.com").optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_BUCKET_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,19}$/, "S3_BUCKET_PREFIX must be 1-20 lowercase letters, digits or hyphens")
+    .optional(),
 });
 
 export type Config = {
@@ -51,6 +62,7 @@ export type Config = {
   emailDnsCheck: boolean;
   authRateLimit: boolean;
   seedDemo: boolean;
+  seedLargeBlog: number;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   role: "web" | "worker" | "all";
   /** Credentials /api/account/defaults hands out by type, from PLATFORM_DEFAULTS_<TYPE> (JSON). */
@@ -59,7 +71,20 @@ export type Config = {
   trustProxy: boolean;
   /** Overrides the first retry delay of every job kind (backoff still doubles it). */
   jobRetryDelaySeconds?: number;
+  /** Where uploaded files live: memory (DATA_DIR=":memory:"), DATA_DIR/storage, or S3-compatible. */
+  storage: StorageConfig;
 };
+
+export type S3Config = {
+  endpoint?: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Buckets are named `${prefix}-${accountId}`, or just the account id without a prefix. */
+  bucketPrefix?: string;
+};
+
+export type StorageConfig = { driver: "memory" } | { driver: "fs"; dir: string } | { driver: "s3"; s3: S3Config };
 
 export class ConfigError extends Error {}
 
@@ -105,6 +130,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
   const dataDir = memory ? ":memory:" : resolve(e.DATA_DIR);
   const authSecret =
     e.AUTH_SECRET ?? (memory ? randomBytes(32).toString("base64url") : secretsFrom(dataDir).authSecret);
+  let storage: StorageConfig;
+  if (e.STORAGE_DRIVER === "s3") {
+    const missing = (["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter((k) => !e[k]);
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((k) => `  ${k}: required when STORAGE_DRIVER=s3`).join("\n")}`,
+      );
+    }
+    storage = {
+      driver: "s3",
+      s3: {
+        endpoint: e.S3_ENDPOINT,
+        region: e.S3_REGION,
+        accessKeyId: e.S3_ACCESS_KEY_ID as string,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY as string,
+        bucketPrefix: e.S3_BUCKET_PREFIX,
+      },
+    };
+  } else {
+    storage = memory ? { driver: "memory" } : { driver: "fs", dir: resolve(dataDir, "storage") };
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -123,11 +169,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     emailDnsCheck: e.EMAIL_DNS_CHECK,
     authRateLimit: e.AUTH_RATE_LIMIT,
     seedDemo: e.SEED_DEMO,
+    seedLargeBlog: e.SEED_LARGE_BLOG,
     logLevel: e.LOG_LEVEL,
     role,
     jobRetryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
     trustProxy: e.TRUST_PROXY,
     platformDefaults: readPlatformDefaults(env),
+    storage,
   };
 }
 

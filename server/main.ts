@@ -19,10 +19,14 @@ import { billing } from "./modules/billing";
 import { mail } from "./modules/mail";
 import { options } from "./modules/options";
 import { pageCache } from "./modules/page-cache";
+import { storageFor } from "./modules/storage";
+import { ensurePlatformContentPages } from "./modules/pages";
 import { bus } from "./realtime/bus";
 import { RealtimeHub } from "./realtime/hub";
 import { DEMO_PASSWORD } from "./seed/builders";
+import { categories, PLATFORM_CATEGORIES } from "./modules/posts";
 import { DEMO_LOGINS, seedDemo } from "./seed/demo";
+import { seedLargeBlog } from "./seed/large-blog";
 
 export type Running = { url: string; port: number; close(): Promise<void>; platform: import("./http/env").Platform };
 
@@ -39,6 +43,8 @@ export async function start(
   await migrateDatabase(database);
   const platformSite = await accounts.ensurePlatform(database.db);
   await options.seedDefaults(database.db, platformSite.accountId);
+  await ensurePlatformContentPages(database.db, platformSite.accountId);
+  await categories.ensure(database.db, platformSite.accountId, PLATFORM_CATEGORIES);
   await billing.syncPlans(database.db);
   const auth = createAuth(cfg, database);
   mail.configure(database.db, createTransport(cfg.smtpUrl), cfg.mailFrom);
@@ -50,8 +56,12 @@ export async function start(
     // Several processes may start together; one seeds, the others find the demo there.
     seeded = await underStartupLock(
       database,
-      async () => (await seedDemo(database.db, auth, cfg.staffEmails[0] ?? "staff@atrium.test")).created,
+      async () =>
+        (await seedDemo(database.db, auth, cfg.staffEmails[0] ?? "staff@atrium.test", storageFor(cfg))).created,
     );
+    if (cfg.seedLargeBlog > 0) {
+      await underStartupLock(database, () => seedLargeBlog(database.db, auth, cfg.seedLargeBlog));
+    }
   }
 
   const platform = { cfg, database, auth };

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
-/** The platform site's footer: the product's pages and the year. */
+/** The platform site's footer: the product's pages (privacy and terms are its starter content pages) and the year. */
 export function PublicFooter({ sitetitle }: { sitetitle: string }) {
   const { t } = useTranslation();
   return (
@@ -14,8 +14,12 @@ export function PublicFooter({ sitetitle }: { sitetitle: string }) {
         <nav aria-label={t("nav.footer")} className="footer-links">
           <Link to="/about">{t("nav.about")}</Link>
           <Link to="/members">{t("nav.members")}</Link>
+          <Link to="/blog">{t("nav.blog")}</Link>
+          <Link to="/docs">{t("nav.docs")}</Link>
           <a href="/#pricing">{t("landing.nav.pricing")}</a>
           <Link to="/signup">{t("nav.signup")}</Link>
+          <Link to="/privacy">{t("nav.privacy")}</Link>
+          <Link to="/terms">{t("nav.terms")}</Link>
         </nav>
       </div>
       <p className="footer-bottom muted">

@@ -26,7 +26,9 @@ describe("implemented routes", () => {
     expect(routeExists("/dashboard/setup", true)).toBe(true);
     expect(routeExists("/dashboard/setup", false)).toBe(false);
     expect(routeExists("/about", false)).toBe(false);
-    expect(routeExists("/docs", true)).toBe(false);
+    expect(routeExists("/docs", true)).toBe(true);
+    expect(routeExists("/docs", false)).toBe(false);
+    expect(routeExists("/dashboard/pages/new", false)).toBe(true);
     expect(routeExists("/dashboard/messages", false)).toBe(false);
     expect(routeExists("/members/grace-hopper", false)).toBe(true);
     expect(routeExists("/members/", false)).toBe(true);

@@ -12,7 +12,10 @@ import { createSpecEndpoints } from "./api/spec-endpoints";
 import { createV1 } from "./api/v1";
 import type { AppEnv, Platform } from "./env";
 import { handleError } from "./errors";
+import { createFeedRoutes } from "./feeds/routes";
 import { createFontRoutes } from "./fonts/routes";
+import { createMediaRoutes, UPLOAD_API_PATHS } from "./media/routes";
+import { createSeoRoutes } from "./seo/routes";
 import { clientIp } from "./middleware/client-ip";
 import { originCheck } from "./middleware/origin";
 import { pageCacheLayer } from "./middleware/page-cache";
@@ -53,21 +56,24 @@ export function createHttpApp(platform: Platform, opts: HttpOptions = {}) {
   });
   app.use("*", tenant);
   app.use("*", originCheck);
-  app.use(
-    "/api/*",
-    bodyLimit({
-      maxSize: MAX_JSON_BODY,
-      onError: () => {
-        throw new AppError("payload_too_large", "The request body is larger than 1 MB");
-      },
-    }),
-  );
+  // Library files and avatars: public, read from the host's site, before sessions.
+  app.route("/", createMediaRoutes());
+  const jsonBodyLimit = bodyLimit({
+    maxSize: MAX_JSON_BODY,
+    onError: () => {
+      throw new AppError("payload_too_large", "The request body is larger than 1 MB");
+    },
+  });
+  // Upload endpoints set their own, larger limit.
+  app.use("/api/*", (c, next) => (UPLOAD_API_PATHS.has(c.req.path) ? next() : jsonBodyLimit(c, next)));
 
   app.on(["GET", "POST"], "/api/auth/*", clientIp, (c) =>
     runInScope({ site: c.get("site"), origin: c.get("origin") }, () => platform.auth.handler(c.req.raw)),
   );
 
   app.use("*", session);
+
+  app.route("/", createSeoRoutes());
 
   const v1 = createV1();
   app.route("/api/v1", v1);
@@ -81,6 +87,8 @@ export function createHttpApp(platform: Platform, opts: HttpOptions = {}) {
   app.all("/api/*", (c) =>
     c.json({ error: { code: "not_found", message: `No API route ${c.req.method} ${c.req.path}` } }, 404),
   );
+  // Before server rendering, so /blog/rss.xml is never taken for a post's address.
+  app.route("/", createFeedRoutes());
 
   if (opts.build) {
     const handler = createRequestHandler(opts.build, platform.cfg.env === "development" ? "development" : "production");

@@ -8,7 +8,11 @@ import { directory, profile } from "../modules/members";
 import { mail } from "../modules/mail";
 import type { AppEnv } from "./env";
 import { requestHeaders } from "./middleware/session";
+import { mediaServices } from "./media-services";
+import { blogServices } from "./blog-services";
 import { shellServices } from "./shell-services";
+import { pagesServices } from "./pages-services";
+import { usersServices } from "./users-services";
 
 export function buildLoadContext(c: Context<AppEnv>) {
   const { cfg, database, auth } = c.get("platform");
@@ -68,6 +72,10 @@ export function buildLoadContext(c: Context<AppEnv>) {
         transport: () => mail.transportKind(database.db),
       },
       ...shell,
+      ...blogServices(c),
+      ...mediaServices(c),
+      ...pagesServices(c),
+      ...usersServices(c),
     },
   };
 }

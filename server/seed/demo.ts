@@ -1,11 +1,13 @@
 // The demo installation `npm start` creates once: the platform's own site, the `demo` site with an
-// owner, an instructor and a student, and a staff login.
+// owner, an instructor and a student, its pages, posts and images, and a staff login.
 import { PLAN_IDS } from "../../core/plans";
 import type { Auth } from "../auth/auth";
 import type { Db } from "../db/client";
 import { accounts } from "../modules/accounts";
 import { accountNotifications } from "../modules/notifications";
+import type { StorageAdapter } from "../modules/storage";
 import { buildMember, buildSite, buildUser, DEMO_PASSWORD } from "./builders";
+import { seedDemoContent } from "./demo-content";
 
 export const DEMO_LOGINS = {
   owner: "owner@demo.test",
@@ -33,6 +35,8 @@ const DEMO_CONFIG = {
   menus: {
     header: [
       item("home", null, "Home", "/"),
+      item("blog", null, "Blog", "/blog"),
+      item("about", null, "About", "/about-us"),
       item("community", null, "Community", "/members", {
         item_type: "megamenu",
         mega_menu: {
@@ -72,16 +76,17 @@ const DEMO_CONFIG = {
   },
 };
 
-export async function seedDemo(db: Db, auth: Auth, staffEmail: string) {
+export async function seedDemo(db: Db, auth: Auth, staffEmail: string, storage: StorageAdapter) {
   if (await accounts.bySlug(db, "demo")) return { created: false };
   const owner = await buildUser(auth, { email: DEMO_LOGINS.owner, name: "Olivia Owner" });
   const instructor = await buildUser(auth, { email: DEMO_LOGINS.instructor, name: "Ivan Instructor" });
   const student = await buildUser(auth, { email: DEMO_LOGINS.student, name: "Sara Student" });
   await buildUser(auth, { email: staffEmail, name: "Stella Staff" });
   const site = await buildSite(db, owner, { slug: "demo", sitetitle: "Demo Academy", plan: PLAN_IDS.lifetime });
-  await buildMember(db, site, instructor, "instructor");
+  const instructorMember = await buildMember(db, site, instructor, "instructor");
   await buildMember(db, site, student, "student");
   await accounts.updateConfig(db, site, DEMO_CONFIG);
+  await seedDemoContent(db, storage, site, instructorMember.id);
   await accountNotifications.create(db, site.accountId, {
     message: "Welcome to Atrium! Your site <strong>Demo Academy</strong> is ready.",
     severity: 1,

@@ -56,12 +56,13 @@ describe("search and directory", () => {
     expect((await (await t.request(slugA, "/api/v1/search?q=_")).json()).results).toEqual([]);
   });
 
-  it("lists the directory alphabetically with names and slugs only, and finds a profile by slug", async () => {
+  it("lists the directory alphabetically with names, slugs and picture ids only, and finds a profile by slug", async () => {
     const page = await directory(t.database.db, accountA, 1);
     expect(page.total).toBe(4);
     const names = page.items.map((m) => m.name);
     expect(names).toEqual([...names].sort((x, y) => x.localeCompare(y)));
-    expect(Object.keys(page.items[0]).sort()).toEqual(["name", "since", "slug"]);
+    // The user id only addresses the public picture /avatars/{userId}/avatar.jpg; never an e-mail.
+    expect(Object.keys(page.items[0]).sort()).toEqual(["name", "since", "slug", "userId"]);
     const one = await profile(t.database.db, accountA, page.items[0].slug);
     expect(one?.name).toBe(page.items[0].name);
     expect(await profile(t.database.db, accountA, "nobody-here")).toBeNull();

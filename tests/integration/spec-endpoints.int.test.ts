@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PLAN_IDS, SPECIAL_PLAN_ID } from "../../core/plans";
 import { clientErrors, feedback, mailOutbox } from "../../server/db/schema";
 import { withPlatform } from "../../server/db/tenant";
+import { platformUpdatesService } from "../../server/modules/platform-updates";
 import { accountNotifications } from "../../server/modules/notifications";
 import { startTestPlatform, type TestPlatform } from "../support/platform";
 import {
@@ -257,14 +258,26 @@ describe("happy paths and access rules", () => {
 
   it("/api/account/getUpdates gives managers the site's unread notifications and platform updates", async () => {
     const n = await accountNotifications.create(t.database.db, id(), { message: "Your trial ends soon", severity: 2 });
-    await accountNotifications.publishUpdate(t.database.db, { title: "New <b>editor</b>", body: "It is faster" });
+    await platformUpdatesService.publish(t.database.db, { title: "New <b>editor</b>", body: "<p>It is faster</p>" });
     const res = await post("/api/account/getUpdates", { json: { account_id: id() }, cookie: S.ownerCookie });
     expect(res.status).toBe(200);
     const b = await body(res);
     expect(b.status).toBe(true);
     expect(b.notifications).toContainEqual(expect.objectContaining({ id: n.id, updates: "Your trial ends soon" }));
-    const update = b.notifications.find((x: { updates: string }) => x.updates.includes("editor"));
-    expect(update.updates).toBe("<strong>New &#60;b&#62;editor&#60;/b&#62;</strong> It is faster");
+    // The site existed when the update was published: it arrives once, as a notification.
+    const updates = b.notifications.filter((x: { updates: string }) => x.updates.includes("editor"));
+    expect(updates).toHaveLength(1);
+    expect(updates[0].updates).toBe("<strong>New &lt;b&gt;editor&lt;/b&gt;</strong> <p>It is faster</p>");
+    // A site created afterwards finds it in the platform's list.
+    const later = await siteWithOwner(t, "later");
+    const res2 = await t.request(later.site.slug, "/api/account/getUpdates", {
+      json: { account_id: later.site.accountId },
+      cookie: later.ownerCookie,
+    });
+    const laterUpdates = (await body(res2)).notifications.filter((x: { updates: string }) =>
+      x.updates.includes("editor"),
+    );
+    expect(laterUpdates).toHaveLength(1);
     await expectError(
       await post("/api/account/getUpdates", { json: { account_id: id() }, cookie: student.cookie }),
       403,

@@ -1,19 +1,28 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { MemberAvatar } from "../../components/member-avatar";
 import { translatorFor } from "../../lib/i18n.server";
-import { initials } from "../../lib/initials";
+import { canonicalUrl, seoMeta } from "../../lib/seo";
 import type { Route } from "./+types/member-profile";
 
-export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title ?? "Atrium" }];
+export const meta = ({ data }: Route.MetaArgs) => seoMeta(data?.seo);
 
 /** A member's public profile: the name and since when they belong to the site. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const member = await context.services.members.profile(params.slug);
   if (!member) throw new Response("Not found", { status: 404 });
   const t = translatorFor(context, request);
+  const title = `${member.name} · ${t("members.title")} · ${context.site.settings.sitetitle}`;
   return {
-    title: `${member.name} · ${t("members.title")} · ${context.site.settings.sitetitle}`,
-    member: { name: member.name, slug: member.slug, since: member.since },
+    title,
+    seo: {
+      title,
+      description: t("users.profileDescription", { name: member.name, site: context.site.settings.sitetitle }),
+      url: canonicalUrl(request.url),
+      type: "website" as const,
+      siteName: context.site.settings.sitetitle,
+    },
+    member: { userId: member.userId, name: member.name, slug: member.slug, since: member.since },
   };
 }
 
@@ -22,9 +31,7 @@ export default function MemberProfile({ loaderData: { member } }: Route.Componen
   const since = member.since ? new Date(member.since) : null;
   return (
     <section className="page member-profile">
-      <span className="initials xlarge" aria-hidden>
-        {initials(member.name)}
-      </span>
+      <MemberAvatar userId={member.userId} name={member.name} size={96} />
       <h1>{member.name}</h1>
       <p className="muted">@{member.slug}</p>
       {since && !Number.isNaN(since.getTime()) ? (

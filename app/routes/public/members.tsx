@@ -1,10 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { MemberAvatar } from "../../components/member-avatar";
 import { translatorFor } from "../../lib/i18n.server";
-import { initials } from "../../lib/initials";
+import { seoMeta } from "../../lib/seo";
 import type { Route } from "./+types/members";
 
-export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title ?? "Atrium" }];
+export const meta = ({ data }: Route.MetaArgs) => seoMeta(data?.seo);
 
 /** The site's public member directory: names and profile addresses, never e-mail. */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -12,9 +13,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const title = `${t("members.title")} · ${context.site.settings.sitetitle}`;
   const page = Math.max(1, Math.floor(Number(new URL(request.url).searchParams.get("page"))) || 1);
   const { items, total, perPage } = await context.services.members.directory(page);
+  const url = new URL(request.url);
+  const canonical = `${url.origin}${url.pathname}${page > 1 ? `?page=${page}` : ""}`;
   return {
     title,
-    items: items.map((m) => ({ name: m.name, slug: m.slug })),
+    seo: {
+      title,
+      description: t("users.directoryDescription", { site: context.site.settings.sitetitle }),
+      url: canonical,
+      siteName: context.site.settings.sitetitle,
+    },
+    items: items.map((m) => ({ userId: m.userId, name: m.name, slug: m.slug })),
     total,
     page,
     pages: Math.max(1, Math.ceil(total / perPage)),
@@ -35,9 +44,7 @@ export default function Members({ loaderData: d }: Route.ComponentProps) {
             {d.items.map((m) => (
               <li key={m.slug}>
                 <Link to={`/members/${encodeURIComponent(m.slug)}`} className="member-card">
-                  <span className="initials large" aria-hidden>
-                    {initials(m.name)}
-                  </span>
+                  <MemberAvatar userId={m.userId} name={m.name} size={48} />
                   <span>
                     <strong>{m.name}</strong>
                     <span className="muted small-text">@{m.slug}</span>

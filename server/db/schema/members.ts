@@ -1,6 +1,17 @@
 // Who belongs to a site and what they may do there: a members row per person per site, with a role.
 import { sql } from "drizzle-orm";
-import { foreignKey, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import type { MenuPreferenceItem } from "../../../core/account";
 import { accountIdColumn, tenantPolicies } from "./_tenancy";
 import { accounts } from "./accounts";
@@ -68,6 +79,34 @@ export const apiKeys = pgTable(
     primaryKey({ columns: [t.accountId, t.id] }),
     uniqueIndex("api_keys_hash_idx").on(t.keyHash),
     foreignKey({ columns: [t.accountId, t.createdBy], foreignColumns: [members.accountId, members.id] }).onDelete(
+      "cascade",
+    ),
+    ...tenantPolicies(),
+  ],
+);
+
+/**
+ * People invited to a site by e-mail who have no membership yet. When someone signs up or signs in
+ * on the site with that address, they join with the invited role and the invitation is removed.
+ */
+export const invitations = pgTable(
+  "invitations",
+  {
+    accountId: accountIdColumn().references(() => accounts.accountId, { onDelete: "cascade" }),
+    id: uuid("id").notNull().default(sql`gen_random_uuid()`),
+    /** Stored lower-cased; one open invitation per address per site. */
+    email: text("email").notNull(),
+    name: text("name"),
+    roleId: uuid("role_id").notNull(),
+    invitedByUserId: text("invited_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    sentCount: integer("sent_count").notNull().default(1),
+    lastSentAt: timestamp("last_sent_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.id] }),
+    uniqueIndex("invitations_account_email_idx").on(t.accountId, t.email),
+    foreignKey({ columns: [t.accountId, t.roleId], foreignColumns: [roles.accountId, roles.roleId] }).onDelete(
       "cascade",
     ),
     ...tenantPolicies(),

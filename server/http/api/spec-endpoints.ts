@@ -10,6 +10,7 @@ import { mail } from "../../modules/mail";
 import { members } from "../../modules/members";
 import { accountNotifications } from "../../modules/notifications";
 import { options } from "../../modules/options";
+import { notificationMessage, platformUpdatesService } from "../../modules/platform-updates";
 import type { AppEnv } from "../env";
 import { readJson } from "../json";
 import { requireCap, requireSession } from "../middleware/guards";
@@ -84,19 +85,21 @@ export function createSpecEndpoints() {
     const body = await readJson(c, ZAccountOnly);
     sameSite(c, body.account_id);
     const { database } = c.get("platform");
-    const [updates, unread] = await Promise.all([
-      accountNotifications.updates(database.db),
+    const [earlier, unread] = await Promise.all([
+      platformUpdatesService.publishedBefore(database.db, body.account_id),
       accountNotifications.listUnread(database.db, body.account_id),
     ]);
+    // Updates published since the site exists are among its notifications; older ones come from
+    // the platform's list, so each update shows once.
     return c.json({
       status: true,
       notifications: [
         ...unread.map((n) => ({ id: n.id, updates: n.message, severity: n.severity, createdAt: n.createdAt })),
-        ...updates.map((u) => ({
+        ...earlier.map((u) => ({
           id: u.id,
-          updates: `<strong>${escapeHtml(u.title)}</strong> ${escapeHtml(u.body)}`,
-          severity: 1,
-          createdAt: u.publishedAt.toISOString(),
+          updates: notificationMessage(u.title, u.body),
+          severity: 2,
+          createdAt: u.publishedAt,
         })),
       ],
     });
@@ -154,5 +157,3 @@ export function createSpecEndpoints() {
 
   return api;
 }
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);

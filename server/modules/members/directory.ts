@@ -1,10 +1,11 @@
-// What the public may see of a site's members: names and profile slugs, never e-mail addresses.
+// What the public may see of a site's members: names, profile slugs and pictures, never e-mail addresses.
 import { and, asc, eq, ilike } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { members as membersTable } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
 
-export type DirectoryEntry = { name: string; slug: string; since: string };
+/** The user id only addresses the member's public picture (/avatars/{userId}/avatar.jpg). */
+export type DirectoryEntry = { userId: string; name: string; slug: string; since: string };
 
 export const DIRECTORY_PAGE_SIZE = 24;
 
@@ -12,7 +13,12 @@ export const DIRECTORY_PAGE_SIZE = 24;
 export async function directory(db: Db, accountId: string, page: number, perPage = DIRECTORY_PAGE_SIZE) {
   return withTenant(db, accountId, async (tx) => {
     const rows = await tx
-      .select({ name: membersTable.name, slug: membersTable.slug, since: membersTable.createdAt })
+      .select({
+        userId: membersTable.userId,
+        name: membersTable.name,
+        slug: membersTable.slug,
+        since: membersTable.createdAt,
+      })
       .from(membersTable)
       .where(eq(membersTable.accountId, accountId))
       .orderBy(asc(membersTable.name), asc(membersTable.slug))
@@ -27,7 +33,12 @@ export async function directory(db: Db, accountId: string, page: number, perPage
 export async function profile(db: Db, accountId: string, slug: string): Promise<DirectoryEntry | null> {
   const [row] = await withTenant(db, accountId, (tx) =>
     tx
-      .select({ name: membersTable.name, slug: membersTable.slug, since: membersTable.createdAt })
+      .select({
+        userId: membersTable.userId,
+        name: membersTable.name,
+        slug: membersTable.slug,
+        since: membersTable.createdAt,
+      })
       .from(membersTable)
       .where(and(eq(membersTable.accountId, accountId), eq(membersTable.slug, slug))),
   );

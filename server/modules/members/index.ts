@@ -9,3 +9,7 @@ export { bySessionToken } from "./session-lookup";
 export type { SessionLookup } from "./session-lookup";
 export { DIRECTORY_PAGE_SIZE, directory, profile, searchByName } from "./directory";
 export type { DirectoryEntry } from "./directory";
+export { manage, NAME_MAX, ZMemberName } from "./manage";
+export type { ManagedMember, MemberQuery } from "./manage";
+export { invites, ZInviteInput } from "./invitations";
+export type { InvitationView, InviteInput, Inviter, InviteResult } from "./invitations";

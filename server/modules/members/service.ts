@@ -2,7 +2,7 @@ import { and, eq, ne } from "drizzle-orm";
 import type { MenuPreferenceItem } from "../../../core/account";
 import { CAPS, ADMIN_PERMISSIONS } from "../../../core/roles";
 import type { Db } from "../../db/client";
-import { endedSessions, members as membersTable, roles, sessions, users } from "../../db/schema";
+import { endedSessions, invitations, members as membersTable, roles, sessions, users } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
 import { AppError, fieldError, notFound } from "../../errors";
 import type { SiteAccount } from "../accounts/types";
@@ -87,7 +87,10 @@ export function buildContext(site: SiteAccount, row: MemberRow): MemberContext {
 }
 
 export const members = {
-  /** Signing in or up on a site makes the person a member of it (a student) if they are not yet. */
+  /**
+   * Signing in or up on a site makes the person a member of it if they are not yet: with the role
+   * they were invited with, else as a student (the owner as admin).
+   */
   async joinOnSignIn(db: Db, site: SiteAccount, userId: string): Promise<void> {
     await withTenant(db, site.accountId, async (tx) => {
       const [existing] = await tx
@@ -97,11 +100,18 @@ export const members = {
       if (existing) return;
       const [user] = await tx.select().from(users).where(eq(users.id, userId));
       if (!user) return;
+      // An open invitation for this address decides the role, and is used up by joining.
+      const [invited] = await tx
+        .delete(invitations)
+        .where(and(eq(invitations.accountId, site.accountId), eq(invitations.email, user.email.toLowerCase())))
+        .returning({ roleId: invitations.roleId });
       const roleName = site.ownerUserId === userId ? "admin" : "student";
-      const [role] = await tx
-        .select()
-        .from(roles)
-        .where(and(eq(roles.accountId, site.accountId), eq(roles.name, roleName)));
+      const [role] = invited
+        ? [{ roleId: invited.roleId }]
+        : await tx
+            .select()
+            .from(roles)
+            .where(and(eq(roles.accountId, site.accountId), eq(roles.name, roleName)));
       await tx
         .insert(membersTable)
         .values({

@@ -1,7 +1,7 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { accountNotifications as table, platformUpdates } from "../../db/schema";
-import { withPlatform, withTenant } from "../../db/tenant";
+import { accountNotifications as table } from "../../db/schema";
+import { withTenant } from "../../db/tenant";
 import { fieldError, notFound } from "../../errors";
 import { sanitizeBasicHtml } from "../html";
 
@@ -70,27 +70,5 @@ export const accountNotifications = {
     );
     if (!row) throw notFound("Notification");
     return view(row);
-  },
-
-  async publishUpdate(db: Db, input: { title: string; body: string }) {
-    const [row] = await withPlatform(db, (tx) => tx.insert(platformUpdates).values(input).returning());
-    return row;
-  },
-
-  /** Platform updates for an owner (POST /api/account/getUpdates): newest first. */
-  async updates(db: Db) {
-    return withPlatform(db, (tx) =>
-      tx
-        .select({
-          id: platformUpdates.id,
-          title: platformUpdates.title,
-          body: platformUpdates.body,
-          publishedAt: platformUpdates.publishedAt,
-        })
-        .from(platformUpdates)
-        .where(sql`${platformUpdates.publishedAt} <= now()`)
-        .orderBy(desc(platformUpdates.publishedAt))
-        .limit(20),
-    );
   },
 };

@@ -1,6 +1,14 @@
-// The site search (spec §2, §5, §7): at most 9 results a type, only for a non-empty term on a known
-// site. Each searchable type joins as its table exists; today that is members (by name).
+// The site search (spec §2, §5, §7): text search over titles (names for members) of the site's
+// published pages, blog posts and members, at most 9 results a type, only for a non-empty term on
+// a known site. Titles match by word prefix through the generated tsvector columns (GIN) and,
+// from three characters on, anywhere through the trigram indexes, so a site with 100,000 posts
+// answers from its indexes. Courses, groups and products join as their tables exist.
+import { and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { containsPattern, MIN_SUBSTRING_LENGTH, prefixTsQuery } from "../../../core/search-query";
 import type { Db } from "../../db/client";
+import { pages, posts } from "../../db/schema";
+import { withTenant } from "../../db/tenant";
 import { searchByName } from "../members";
 
 export const SEARCH_TYPES = ["all", "course", "blog", "pages", "members"] as const;
@@ -8,6 +16,77 @@ export type SearchType = (typeof SEARCH_TYPES)[number];
 export const SEARCH_LIMIT = 9;
 
 export type SearchResult = { type: Exclude<SearchType, "all">; title: string; url: string };
+
+/** The title condition on a `search` tsvector and a trigram-indexed `title` (of a table or subquery). */
+function titleMatches(cols: { search: AnyPgColumn; title: AnyPgColumn }, term: string): SQL | undefined {
+  const query = prefixTsQuery(term);
+  const byWords = query ? sql`${cols.search} @@ to_tsquery('simple', ${query})` : undefined;
+  const bySubstring = term.length >= MIN_SUBSTRING_LENGTH ? ilike(cols.title, containsPattern(term)) : undefined;
+  return byWords && bySubstring ? or(byWords, bySubstring) : (byWords ?? bySubstring);
+}
+
+const pageUrl = (kind: string, slug: string) =>
+  kind === "doc" ? `/docs/${encodeURIComponent(slug)}` : slug === "home" ? "/" : `/${encodeURIComponent(slug)}`;
+
+async function searchPages(db: Db, accountId: string, term: string, limit: number): Promise<SearchResult[]> {
+  const match = titleMatches(pages, term);
+  if (!match) return [];
+  const rows = await withTenant(db, accountId, (tx) =>
+    tx
+      .select({ title: pages.title, slug: pages.slug, kind: pages.kind })
+      .from(pages)
+      .where(and(eq(pages.accountId, accountId), eq(pages.status, "published"), match))
+      .orderBy(desc(pages.updatedAt))
+      .limit(limit),
+  );
+  return rows.map((r) => ({ type: "pages", title: r.title, url: pageUrl(r.kind, r.slug) }));
+}
+
+/** How many of the newest posts the first, cheap pass looks through. */
+const RECENT_WINDOW = 2000;
+
+/**
+ * Newest matching posts first, in two passes that together stay fast whatever the term: a common
+ * term is answered by reading the newest posts in date order until enough match; when fewer match
+ * there, the text-search and trigram indexes find every match (few, by then) and they are sorted.
+ * The planner cannot tell these cases apart from its statistics, so each pass says how to read.
+ */
+async function searchPosts(db: Db, accountId: string, term: string, limit: number): Promise<SearchResult[]> {
+  const match = titleMatches(posts, term);
+  if (!match) return [];
+  const published = and(eq(posts.accountId, accountId), eq(posts.status, "published"));
+  const rows = await withTenant(db, accountId, async (tx) => {
+    const recent = tx
+      .select({ title: posts.title, slug: posts.slug, publishedAt: posts.publishedAt, search: posts.search })
+      .from(posts)
+      .where(published)
+      .orderBy(desc(posts.publishedAt))
+      .limit(RECENT_WINDOW)
+      .as("recent");
+    const first = await tx
+      .select({ title: recent.title, slug: recent.slug })
+      .from(recent)
+      .where(titleMatches(recent, term))
+      .orderBy(desc(recent.publishedAt))
+      .limit(limit);
+    if (first.length >= limit) return first;
+    // Fewer matches than wanted among the newest: read them through the indexes only.
+    await tx.execute(sql`set local enable_seqscan = off`);
+    await tx.execute(sql`set local enable_indexscan = off`);
+    return tx
+      .select({ title: posts.title, slug: posts.slug })
+      .from(posts)
+      .where(and(published, match))
+      .orderBy(desc(posts.publishedAt))
+      .limit(limit);
+  });
+  return rows.map((r) => ({ type: "blog", title: r.title, url: `/blog/${encodeURIComponent(r.slug)}` }));
+}
+
+async function searchMembers(db: Db, accountId: string, term: string, limit: number): Promise<SearchResult[]> {
+  const rows = await searchByName(db, accountId, term, limit);
+  return rows.map((m) => ({ type: "members", title: m.name, url: `/members/${encodeURIComponent(m.slug)}` }));
+}
 
 export async function searchSite(
   db: Db,
@@ -17,13 +96,13 @@ export async function searchSite(
   limit = SEARCH_LIMIT,
 ): Promise<SearchResult[]> {
   const q = term.trim();
-  if (!q) return [];
+  if (!q || !accountId) return [];
   const n = Math.min(Math.max(1, limit), SEARCH_LIMIT);
-  const results: SearchResult[] = [];
-  if (type === "all" || type === "members") {
-    for (const m of await searchByName(db, accountId, q, n)) {
-      results.push({ type: "members", title: m.name, url: `/members/${encodeURIComponent(m.slug)}` });
-    }
-  }
-  return results;
+  const wanted = (t: SearchType) => type === "all" || type === t;
+  const groups = await Promise.all([
+    wanted("pages") ? searchPages(db, accountId, q, n) : [],
+    wanted("blog") ? searchPosts(db, accountId, q, n) : [],
+    wanted("members") ? searchMembers(db, accountId, q, n) : [],
+  ]);
+  return groups.flat();
 }

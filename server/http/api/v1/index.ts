@@ -1,10 +1,13 @@
 // /api/v1: the REST API and its OpenAPI 3.1 document, generated from the route schemas.
 import { apiKeyRoutes } from "./api-keys";
+import { mediaRoutes } from "./media";
 import { meRoutes } from "./me";
 import { memberNotificationRoutes } from "./member-notifications";
 import { memberRoutes } from "./members";
 import { notificationRoutes } from "./notifications";
 import { optionRoutes } from "./options";
+import { postRoutes } from "./posts";
+import { pageRoutes } from "./pages";
 import { presenceRoutes } from "./presence";
 import { newRouter } from "./router";
 import { siteConfigRoutes } from "./site-config";
@@ -19,6 +22,7 @@ export function createV1() {
   v1.route("/", searchRoutes);
   v1.route("/", siteFeatureRoutes);
   v1.route("/", memberRoutes);
+  v1.route("/", mediaRoutes);
   v1.route("/", optionRoutes);
   v1.route("/", notificationRoutes);
   v1.route("/", memberNotificationRoutes);
@@ -26,6 +30,8 @@ export function createV1() {
   v1.route("/", presenceRoutes);
   v1.route("/", apiKeyRoutes);
   v1.route("/", staffRoutes);
+  v1.route("/", postRoutes);
+  v1.route("/", pageRoutes);
   v1.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
     type: "http",
     scheme: "bearer",

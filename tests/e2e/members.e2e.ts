@@ -1,0 +1,159 @@
+// Managing members in a real browser: the owner invites an e-mail address (the invitation mail
+// is queued and listed), changes a member's role, and removes a member after confirming; a member
+// changes their own name and password on their profile and signs in with the new password.
+import { describe, expect, it } from "vitest";
+import en from "../../app/i18n/locales/en/translation.json" with { type: "json" };
+import { buildMember, buildSite, buildUser } from "../../server/seed/builders";
+import { latestMail, logIn, open, setupE2E, submitLogin, uniqueEmail, uniqueSlug, waitForPath } from "./fixtures";
+
+const e2e = setupE2E();
+const u = en.users;
+
+async function newSite(prefix: string) {
+  const owner = await buildUser(e2e.t.platform.auth, { email: uniqueEmail(`${prefix}-owner`), name: "Olga Owner" });
+  const site = await buildSite(e2e.t.database.db, owner, { slug: uniqueSlug(prefix), sitetitle: `Members ${prefix}` });
+  return { site, owner, origin: e2e.t.origin(site.slug) };
+}
+
+async function signedIn(origin: string, email: string, password: string) {
+  const page = await e2e.newPage();
+  await page.addInitScript(() => localStorage.setItem("account-demo", "1"));
+  await logIn(page, origin, email, password);
+  await waitForPath(page, "/dashboard");
+  return page;
+}
+
+describe("managing members", () => {
+  it("the owner invites an e-mail, changes a member's role and removes a member", async () => {
+    const { site, owner, origin } = await newSite("mgr");
+    const rita = await buildUser(e2e.t.platform.auth, { email: uniqueEmail("rita"), name: "Rita Role" });
+    const rex = await buildUser(e2e.t.platform.auth, { email: uniqueEmail("rex"), name: "Rex Removed" });
+    await buildMember(e2e.t.database.db, site, rita, "student");
+    await buildMember(e2e.t.database.db, site, rex, "student");
+    const page = await signedIn(origin, owner.email, owner.password);
+
+    // Invite a new address.
+    await open(page, `${origin}/dashboard/manage/user`);
+    const invitee = uniqueEmail("invitee");
+    await page.getByLabel(u.invite.name).fill("Ivy Invitee");
+    await page.getByLabel(u.invite.email).fill(invitee);
+    await page.getByLabel(u.role).selectOption("instructor");
+    await page.getByRole("button", { name: u.invite.submit }).click();
+    await page.locator('[data-testid="invitation-row"]', { hasText: invitee }).waitFor();
+    const mail = await latestMail(e2e.t, invitee, "member_invitation");
+    expect(mail?.text).toContain(`${origin}/signup`);
+    // The same address again is refused with a clear message.
+    await page.getByLabel(u.invite.email).fill(invitee);
+    await page.getByRole("button", { name: u.invite.submit }).click();
+    await page.getByText(u.errors.alreadyInvited).waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: "/tmp/members-invite-390.png", fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // Change Rita's role from the list, searching by e-mail.
+    await open(page, `${origin}/dashboard/manage/users`);
+    await page.getByLabel(u.searchLabel, { exact: true }).first().fill(rita.email);
+    await page.getByRole("button", { name: u.search, exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get("q") === rita.email);
+    const rows = page.getByTestId("member-row");
+    await expect.poll(() => rows.count()).toBe(1);
+    await page.getByRole("combobox", { name: u.roleFor.replace("{{name}}", "Rita Role") }).selectOption("instructor");
+    await rows.first().getByRole("button", { name: u.changeRole }).click();
+    await page.getByText(u.roleSaved.replace("{{name}}", "Rita Role")).first().waitFor();
+    const api = await e2e.t.request(site.slug, `/api/v1/members?q=${encodeURIComponent(rita.email)}`, {
+      cookie: (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; "),
+    });
+    expect((await api.json()).items[0].role).toBe("instructor");
+
+    // Her own screen shows the new role.
+    await page.getByRole("link", { name: "Rita Role" }).first().click();
+    await page.waitForURL((url) => url.pathname === "/dashboard/manage/user" && url.searchParams.has("id"));
+    await page.getByRole("heading", { name: "Rita Role" }).waitFor();
+    expect(await page.getByRole("combobox", { name: u.roleFor.replace("{{name}}", "Rita Role") }).inputValue()).toBe(
+      "instructor",
+    );
+    await page.screenshot({ path: "/tmp/members-detail-1280.png", fullPage: true });
+
+    // The owner's own row has no remove button and a fixed role.
+    await open(page, `${origin}/dashboard/manage/users`);
+    const ownerRow = page.locator(`[data-testid="member-row"][data-email="${owner.email}"]`);
+    await ownerRow.locator('[data-testid="owner-role"]:visible').waitFor();
+    expect(await ownerRow.getByRole("button", { name: u.remove }).count()).toBe(0);
+    await page.screenshot({ path: "/tmp/members-list-1280.png", fullPage: true });
+
+    // Remove Rex after confirming.
+    const rexRow = page.locator(`[data-testid="member-row"][data-email="${rex.email}"]`);
+    await rexRow.getByRole("button", { name: u.removeNamed.replace("{{name}}", "Rex Removed") }).click();
+    await page.getByRole("dialog").getByText(u.removeConfirm.replace("{{name}}", "Rex Removed")).waitFor();
+    await page.getByRole("dialog").getByRole("button", { name: u.removeYes }).click();
+    await page.getByText(u.removedNotice).waitFor();
+    await expect.poll(() => rexRow.count()).toBe(0);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: "/tmp/members-list-390.png", fullPage: true });
+
+    // The public directory and profile show pictures and name their canonical address.
+    const visitor = await e2e.newPage();
+    await open(visitor, `${origin}/members?utm=x`);
+    await visitor.locator(`img[src="/avatars/${rita.id}/avatar.jpg"]`).waitFor();
+    expect(await visitor.locator('link[rel="canonical"]').getAttribute("href")).toBe(`${origin}/members`);
+    expect(await visitor.locator('meta[property="og:title"]').getAttribute("content")).toContain(u.title);
+    await visitor.getByRole("link", { name: /Rita Role/ }).click();
+    await visitor.waitForURL((url) => url.pathname.startsWith("/members/"));
+    const profileUrl = new URL(visitor.url());
+    await visitor.locator(`img[src="/avatars/${rita.id}/avatar.jpg"]`).waitFor();
+    await expect
+      .poll(() => visitor.locator('link[rel="canonical"]').getAttribute("href"))
+      .toBe(`${origin}${profileUrl.pathname}`);
+    expect(await visitor.content()).not.toContain(rita.email);
+  });
+});
+
+describe("the member's own profile", () => {
+  it("a member changes their name and password, then signs in with the new password", async () => {
+    const { site, origin } = await newSite("me");
+    const mia = await buildUser(e2e.t.platform.auth, { email: uniqueEmail("mia"), name: "Mia Before" });
+    await buildMember(e2e.t.database.db, site, mia, "student");
+    const page = await signedIn(origin, mia.email, mia.password);
+    await open(page, `${origin}/dashboard/profile`);
+
+    // An empty name is refused; a real one is saved.
+    const nameForm = page.getByRole("form", { name: u.profile.nameTitle });
+    await nameForm.getByLabel(en.auth.name).fill("   ");
+    await nameForm.getByRole("button", { name: u.profile.saveName }).click();
+    await page.getByText(u.errors.nameLength).waitFor();
+    await nameForm.getByLabel(en.auth.name).fill("Mia After");
+    await nameForm.getByRole("button", { name: u.profile.saveName }).click();
+    await page.getByTestId("profile-done").getByText(u.profile.nameSaved).waitFor();
+    await page.locator("dd", { hasText: "Mia After" }).first().waitFor();
+
+    // A wrong current password and mismatched new ones are each explained.
+    const pw = page.getByRole("form", { name: u.profile.passwordTitle });
+    await pw.getByLabel(u.profile.currentPassword).fill("not-my-password");
+    await pw.getByLabel(u.profile.newPassword).fill("brand-new-pass-1");
+    await pw.getByLabel(u.profile.confirmPassword).fill("brand-new-pass-2");
+    await pw.getByRole("button", { name: u.profile.changePassword }).click();
+    await page.getByText(u.errors.passwordMismatch).waitFor();
+    await pw.getByLabel(u.profile.currentPassword).fill("not-my-password");
+    await pw.getByLabel(u.profile.newPassword).fill("brand-new-pass-1");
+    await pw.getByLabel(u.profile.confirmPassword).fill("brand-new-pass-1");
+    await pw.getByRole("button", { name: u.profile.changePassword }).click();
+    await page.getByText(u.errors.currentPassword).waitFor();
+
+    await pw.getByLabel(u.profile.currentPassword).fill(mia.password);
+    await pw.getByLabel(u.profile.newPassword).fill("brand-new-pass-1");
+    await pw.getByLabel(u.profile.confirmPassword).fill("brand-new-pass-1");
+    await pw.getByRole("button", { name: u.profile.changePassword }).click();
+    await page.getByTestId("profile-done").getByText(u.profile.passwordChanged).waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: "/tmp/members-profile-390.png", fullPage: true });
+
+    // Still signed in here; a fresh browser signs in with the new password, not the old one.
+    await open(page, `${origin}/dashboard/profile`);
+    await page.locator("dd", { hasText: "Mia After" }).first().waitFor();
+    const fresh = await e2e.newPage();
+    await logIn(fresh, origin, mia.email, mia.password);
+    await fresh.getByText(en.errors.invalidCredentials).waitFor();
+    await submitLogin(fresh, mia.email, "brand-new-pass-1");
+    await waitForPath(fresh, "/dashboard");
+  });
+});

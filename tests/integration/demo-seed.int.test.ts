@@ -1,0 +1,46 @@
+// The demo installation `npm start` creates: the demo site's published home and about pages, five
+// posts in categories with cover images that the media library serves, and searchable content.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accounts } from "../../server/modules/accounts";
+import { posts } from "../../server/modules/posts";
+import { storageFor } from "../../server/modules/storage";
+import { seedDemo } from "../../server/seed/demo";
+import { startTestPlatform, type TestPlatform } from "../support/platform";
+
+describe("the demo seed", () => {
+  let t: TestPlatform;
+  beforeAll(async () => {
+    t = await startTestPlatform();
+    const storage = storageFor(t.platform.cfg);
+    expect((await seedDemo(t.database.db, t.platform.auth, "staff-demo@atrium.test", storage)).created).toBe(true);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("publishes five posts in categories, each with a cover image the library serves", async () => {
+    const feed = await (await t.request("demo", "/blog/rss.xml")).text();
+    expect(feed.match(/<item>/g)).toHaveLength(5);
+    const site = await accounts.bySlug(t.database.db, "demo");
+    const latest = await posts.latestPublished(t.database.db, site!.accountId, 10);
+    expect(latest.every((p) => p.categories.length === 1 && p.coverImage?.startsWith("/media/"))).toBe(true);
+    const cover = await t.request("demo", `${latest[0].coverImage}?w=640`, { headers: { accept: "image/webp" } });
+    expect(cover.status).toBe(200);
+    expect(cover.headers.get("content-type")).toBe("image/webp");
+    const search = await (await t.request("demo", "/api/v1/search?q=habits&type=blog")).json();
+    expect(search.results).toEqual([
+      expect.objectContaining({ title: "Five habits of people who finish online courses" }),
+    ]);
+  });
+
+  it("lists the home and about pages in the sitemap and finds the about page", async () => {
+    const xml = await (await t.request("demo", "/sitemap.xml")).text();
+    expect(xml).toMatch(/\/about-us<\/loc>/);
+    const search = await (await t.request("demo", "/api/v1/search?q=about&type=pages")).json();
+    expect(search.results).toEqual([{ type: "pages", title: "About us", url: "/about-us" }]);
+  });
+
+  it("does nothing the second time", async () => {
+    expect((await seedDemo(t.database.db, t.platform.auth, "staff-demo@atrium.test", {} as never)).created).toBe(false);
+  });
+});
