@@ -2,7 +2,7 @@
 import { and, asc, eq, ilike } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { members as membersTable } from "../../db/schema";
-import { withTenant } from "../../db/tenant";
+import { withPlatform, withTenant } from "../../db/tenant";
 
 /** The user id only addresses the member's public picture (/avatars/{userId}/avatar.jpg). */
 export type DirectoryEntry = { userId: string; name: string; slug: string; since: string };
@@ -46,9 +46,14 @@ export async function profile(db: Db, accountId: string, slug: string): Promise<
 }
 
 /** Members whose name contains the term (case-insensitive), for the site search. */
+/**
+ * Members of the site whose name contains the term. Runs as the platform role with an explicit
+ * account filter: under the tenant role's row-level security PostgreSQL may not use the trigram
+ * index for ILIKE (not a leakproof operator), and would read every member (decision 0010).
+ */
 export async function searchByName(db: Db, accountId: string, term: string, limit: number) {
   const pattern = `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-  return withTenant(db, accountId, (tx) =>
+  return withPlatform(db, (tx) =>
     tx
       .select({ name: membersTable.name, slug: membersTable.slug })
       .from(membersTable)

@@ -3,12 +3,17 @@
 // a known site. Titles match by word prefix through the generated tsvector columns (GIN) and,
 // from three characters on, anywhere through the trigram indexes, so a site with 100,000 posts
 // answers from its indexes. Courses, groups and products join as their tables exist.
+//
+// These reads run as the platform role, each with an explicit account filter: under the tenant
+// role's row-level security, PostgreSQL may not use an index for a condition whose operator is
+// not leakproof (@@, ILIKE), so every search would read the whole table (decision 0010). The
+// integration tests prove that no other site's row comes back.
 import { and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { containsPattern, MIN_SUBSTRING_LENGTH, prefixTsQuery } from "../../../core/search-query";
 import type { Db } from "../../db/client";
 import { pages, posts } from "../../db/schema";
-import { withTenant } from "../../db/tenant";
+import { withPlatform } from "../../db/tenant";
 import { searchByName } from "../members";
 
 export const SEARCH_TYPES = ["all", "course", "blog", "pages", "members"] as const;
@@ -31,7 +36,7 @@ const pageUrl = (kind: string, slug: string) =>
 async function searchPages(db: Db, accountId: string, term: string, limit: number): Promise<SearchResult[]> {
   const match = titleMatches(pages, term);
   if (!match) return [];
-  const rows = await withTenant(db, accountId, (tx) =>
+  const rows = await withPlatform(db, (tx) =>
     tx
       .select({ title: pages.title, slug: pages.slug, kind: pages.kind })
       .from(pages)
@@ -55,7 +60,7 @@ async function searchPosts(db: Db, accountId: string, term: string, limit: numbe
   const match = titleMatches(posts, term);
   if (!match) return [];
   const published = and(eq(posts.accountId, accountId), eq(posts.status, "published"));
-  const rows = await withTenant(db, accountId, async (tx) => {
+  const rows = await withPlatform(db, async (tx) => {
     const recent = tx
       .select({ title: posts.title, slug: posts.slug, publishedAt: posts.publishedAt, search: posts.search })
       .from(posts)
