@@ -41,6 +41,12 @@ export async function start(
     poolSize: cfg.poolSize,
   });
   await migrateDatabase(database);
+  // PGlite has no autovacuum: without statistics the planner guesses, and guesses badly on large
+  // tables. Analyse at start and every hour (PostgreSQL's autovacuum does this by itself).
+  const analyse = () => database.sql("analyze").catch((err) => console.error("analyze failed:", err));
+  const analyser = database.kind === "pglite" ? setInterval(analyse, 60 * 60 * 1000) : undefined;
+  analyser?.unref();
+  if (analyser) await analyse();
   const platformSite = await accounts.ensurePlatform(database.db);
   await options.seedDefaults(database.db, platformSite.accountId);
   await ensurePlatformContentPages(database.db, platformSite.accountId);
@@ -118,6 +124,7 @@ export async function start(
     platform,
     async close() {
       // Open sockets would keep the HTTP server from closing; the hub also removes their presence.
+      clearInterval(analyser);
       await realtime?.close();
       if (server)
         await new Promise<void>((r) => (server as unknown as { close(cb: () => void): void }).close(() => r()));
