@@ -9,6 +9,9 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import en from "../../app/i18n/locales/en/translation.json" with { type: "json" };
 import { PLAN_IDS } from "../../core/plans";
+import { mediaLibrary } from "../../server/modules/media";
+import { pages } from "../../server/modules/pages";
+import { storageFor } from "../../server/modules/storage";
 import { buildSite, buildUser } from "../../server/seed/builders";
 import { signIn } from "../support/platform";
 import { logIn, open, setupE2E, uniqueEmail, uniqueSlug, waitForPath } from "./fixtures";
@@ -162,5 +165,59 @@ describe("avatar", () => {
       .locator('input[type="file"]')
       .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: exeBytes() });
     await section.getByText(m.avatar.notImage).waitFor();
+  });
+});
+
+describe("images on pages", () => {
+  it("a library image on a published page is served at the width the screen needs", async () => {
+    const db = e2e.t.database.db;
+    const owner = await buildUser(e2e.t.platform.auth, { email: uniqueEmail("img-owner") });
+    const site = await buildSite(db, owner, { slug: uniqueSlug("img"), plan: PLAN_IDS.starter });
+    const photo = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: "#d5803a" } })
+      .jpeg()
+      .toBuffer();
+    const item = await mediaLibrary.upload(db, storageFor(e2e.t.platform.cfg), site, owner.id, {
+      filename: "garden.jpg",
+      bytes: new Uint8Array(photo),
+      alt: "The school garden",
+    });
+    const doc = await pages.create(db, site.accountId, {
+      kind: "page",
+      slug: "garden",
+      title: "Our garden",
+      document: {
+        root: { props: {} },
+        content: [{ type: "Image", props: { id: "Image-1", src: item.url, alt: item.alt, caption: "In May" } }],
+      },
+    });
+    await pages.setStatus(db, site.accountId, doc.id, "published");
+
+    const shown = async (width: number) => {
+      const page = await e2e.newPage();
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${e2e.t.origin(site.slug)}/garden`);
+      const img = page.getByRole("img", { name: "The school garden" });
+      await img.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth), { timeout: 15_000 })
+        .toBeGreaterThan(0);
+      // naturalWidth of a srcset image is corrected for density, so measure the file itself.
+      return img.evaluate(async (el: HTMLImageElement) => {
+        // The Accept header Chromium sends for images.
+        const accept = "image/avif,image/webp,image/apng,image/*,*/*;q=0.8";
+        const blob = await (await fetch(el.currentSrc, { headers: { accept } })).blob();
+        const bitmap = await createImageBitmap(blob);
+        return { src: el.currentSrc, width: bitmap.width, format: blob.type };
+      });
+    };
+    // A phone gets the smallest width; a desktop column of 960 CSS pixels the next width up, both
+    // in a modern format.
+    const phone = await shown(390);
+    expect(phone.src).toMatch(/\/media\/[0-9a-f-]{36}\/garden\.jpg\?w=640$/);
+    expect(phone.width).toBe(640);
+    expect(["image/avif", "image/webp"]).toContain(phone.format);
+    const desktop = await shown(1280);
+    expect(desktop.src).toMatch(/\?w=1080$/);
+    expect(desktop.width).toBe(1080);
   });
 });
