@@ -41,7 +41,13 @@ describe("managing members", () => {
     await page.getByRole("button", { name: u.invite.submit }).click();
     await page.locator('[data-testid="invitation-row"]', { hasText: invitee }).waitFor();
     const mail = await latestMail(e2e.t, invitee, "member_invitation");
-    expect(mail?.text).toContain(`${origin}/signup`);
+    // The link opens sign-up with the invited address filled in.
+    const link = mail?.text.match(/http\S+\/signup\?email=\S+/)?.[0];
+    expect(link).toBe(`${origin}/signup?email=${encodeURIComponent(invitee)}`);
+    const guest = await e2e.newPage();
+    await guest.goto(link!);
+    expect(await guest.getByLabel(en.auth.email).inputValue()).toBe(invitee);
+    await guest.close();
     // The same address again is refused with a clear message.
     await page.getByLabel(u.invite.email).fill(invitee);
     await page.getByRole("button", { name: u.invite.submit }).click();

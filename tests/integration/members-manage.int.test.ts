@@ -199,7 +199,7 @@ describe("invitations", () => {
     const mails = await mailTo(email);
     expect(mails).toHaveLength(1);
     expect(mails[0].kind).toBe("member_invitation");
-    expect(mails[0].text).toContain(`${t.origin(S.site.slug)}/signup`);
+    expect(mails[0].text).toContain(`${t.origin(S.site.slug)}/signup?email=${encodeURIComponent(email)}`);
 
     const listed = await body(await api("/invitations", S.ownerCookie));
     expect(listed.items.map((i: { email: string }) => i.email)).toContain(email);

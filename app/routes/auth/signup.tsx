@@ -17,6 +17,11 @@ export function loader({ context, request }: Route.LoaderArgs) {
     title: pageTitle(translatorFor(context, request), "nav.signup", context.site.settings.sitetitle),
     sitetitle: context.site.settings.sitetitle,
     isPlatform: context.site.isPlatform,
+    // An invitation links here with the invited address filled in.
+    email: (() => {
+      const invited = new URL(request.url).searchParams.get("email")?.trim() ?? "";
+      return isValidEmail(invited) ? invited : "";
+    })(),
   };
 }
 
@@ -65,7 +70,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           type="email"
           autoComplete="email"
           required
-          defaultValue={actionData?.email}
+          defaultValue={actionData?.email ?? loaderData.email}
           error={error("email")}
         />
         <FormField

@@ -74,7 +74,7 @@ function invitationMail(site: SiteAccount, inv: { email: string; name: string | 
     to: inv.email,
     kind: "member_invitation",
     subject: `${by.name} invited you to ${title}`,
-    text: `${hello}\n\n${by.name} invited you to join ${title} as ${inv.role}.\n\nCreate your account with this e-mail address (${inv.email}) here:\n${by.origin}/signup\n\nIf you already have an Atrium login, sign in instead:\n${by.origin}/login\n\nIf you did not expect this, you can ignore this message.`,
+    text: `${hello}\n\n${by.name} invited you to join ${title} as ${inv.role}.\n\nCreate your account with this e-mail address (${inv.email}) here:\n${by.origin}/signup?email=${encodeURIComponent(inv.email)}\n\nIf you already have an Atrium login, sign in instead:\n${by.origin}/login\n\nIf you did not expect this, you can ignore this message.`,
   };
 }
 
