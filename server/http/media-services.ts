@@ -1,10 +1,11 @@
 // What the media screens' loaders call: the library's first page and the storage meter. Only the
-// site's managers (owner or manage_options) may; uploads, edits and deletes go through /api/v1/media.
+// site's managers (owner or manage_options, and staff on the platform's site) may; uploads, edits and deletes go through /api/v1/media.
 import type { Context } from "hono";
 import type { MediaKind } from "../../core/upload-types";
 import { AppError, notAuthenticated } from "../errors";
 import { type MediaItem, mediaLibrary, type StorageUsage } from "../modules/media";
 import type { AppEnv } from "./env";
+import { isContentManager } from "./middleware/guards";
 
 export type MediaPage = { items: MediaItem[]; total: number; usage: StorageUsage };
 
@@ -13,10 +14,7 @@ export function mediaServices(c: Context<AppEnv>) {
   const site = c.get("site");
   const manager = () => {
     if (!c.get("user")) throw notAuthenticated();
-    const m = c.get("member");
-    if (!m || !(m.isOwner || m.caps.includes("manage_options"))) {
-      throw new AppError("forbidden", "This needs the manage_options capability on this site");
-    }
+    if (!isContentManager(c)) throw new AppError("forbidden", "This needs the manage_options capability on this site");
   };
   return {
     media: {

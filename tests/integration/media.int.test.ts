@@ -13,8 +13,9 @@ import { media } from "../../server/db/schema/media";
 import { withPlatform } from "../../server/db/tenant";
 import { mediaLibrary } from "../../server/modules/media";
 import { s3Storage, type StorageAdapter, storageFor } from "../../server/modules/storage";
-import { startTestPlatform, type TestPlatform } from "../support/platform";
-import { body, countFor, expectError, memberOf, type SiteWithOwner, siteWithOwner } from "./helpers";
+import { buildUser } from "../../server/seed/builders";
+import { signIn, startTestPlatform, type TestPlatform } from "../support/platform";
+import { body, countFor, expectError, memberOf, type SiteWithOwner, siteWithOwner, uniqueEmail } from "./helpers";
 
 let t: TestPlatform;
 let a: SiteWithOwner;
@@ -61,6 +62,31 @@ beforeAll(async () => {
   };
 });
 afterAll(() => t?.close());
+
+describe("the platform's own site", () => {
+  it("staff may upload images for the platform blog and docs; other people may not", async () => {
+    const staff = await buildUser(t.platform.auth, { email: "staff@atrium.test" });
+    const staffCookie = await signIn(t, null, staff.email, staff.password);
+    const f = () => form("docs-diagram.png", new Uint8Array(1));
+    const res = await t.request(null, "/api/v1/media", {
+      method: "POST",
+      body: form("docs-diagram.png", await png(800, 400)),
+      cookie: staffCookie,
+    });
+    expect(res.status).toBe(201);
+    expect((await body(res)).width).toBe(800);
+    const list = await body(await t.request(null, "/api/v1/media", { cookie: staffCookie }));
+    expect(list.items.map((i: { filename: string }) => i.filename)).toContain("docs-diagram.png");
+
+    const someone = await buildUser(t.platform.auth, { email: uniqueEmail("someone") });
+    const someoneCookie = await signIn(t, null, someone.email, someone.password);
+    await expectError(
+      await t.request(null, "/api/v1/media", { method: "POST", body: f(), cookie: someoneCookie }),
+      403,
+      "forbidden",
+    );
+  });
+});
 
 describe("uploading", () => {
   it("stores a PNG with its dimensions and serves it with its type", async () => {

@@ -60,3 +60,23 @@ export const requireBrowserSession = (): MiddlewareHandler<AppEnv> => async (c, 
   if (c.get("viaApiKey")) throw new AppError("forbidden", "API keys cannot do this; sign in instead");
   await next();
 };
+
+/**
+ * Who edits a site's content (posts, media): its owner and manage_options holders, and on the
+ * platform's own site also the staff (the platform blog, docs and their images).
+ */
+export const requireContentManager = (): MiddlewareHandler<AppEnv> => async (c, next) => {
+  if (!c.get("user")) throw notAuthenticated();
+  if (!isContentManager(c)) throw new AppError("forbidden", "This needs the manage_options capability on this site");
+  await next();
+};
+
+export function isContentManager(c: {
+  get(key: "member"): AppEnv["Variables"]["member"];
+  get(key: "isStaff"): boolean;
+  get(key: "site"): AppEnv["Variables"]["site"];
+}): boolean {
+  const m = c.get("member");
+  if (c.get("isStaff") && c.get("site").isPlatform) return true;
+  return Boolean(m && (m.isOwner || hasCap(m.caps, "manage_options")));
+}

@@ -4,7 +4,7 @@ import { MAX_UPLOAD_BYTES, MEDIA_KINDS } from "../../../../core/upload-types";
 import { AppError } from "../../../errors";
 import { avatars, mediaLibrary } from "../../../modules/media";
 import { storageFor } from "../../../modules/storage";
-import { requireCap, requireSession } from "../../middleware/guards";
+import { requireContentManager, requireSession } from "../../middleware/guards";
 import { errorResponses, newRouter, ok, ZUuidParam } from "./router";
 
 const ZMediaItem = z
@@ -77,7 +77,7 @@ const list = createRoute({
   path: "/media",
   tags: ["Media"],
   summary: "The media library, newest first, with the storage used",
-  middleware: [requireCap("manage_options")] as const,
+  middleware: [requireContentManager()] as const,
   request: { query: ZListQuery },
   responses: {
     200: ok(
@@ -95,7 +95,7 @@ const upload = createRoute({
   summary: "Upload a file",
   description:
     "Allowed: images (JPG, PNG, GIF, BMP, AVIF, SVG without scripts), video (Ogg, MPEG, MP4, WebM), audio (Ogg, MPEG, AAC, WebM), PDF, JSON, gzip, Word, CSV, plain text, PowerPoint, Excel, XML, ZIP.",
-  middleware: [uploadLimit(MAX_UPLOAD_BYTES), requireCap("manage_options")] as const,
+  middleware: [uploadLimit(MAX_UPLOAD_BYTES), requireContentManager()] as const,
   request: { body: { required: true, content: { "multipart/form-data": { schema: ZUpload } } } },
   responses: { 201: ok(ZMediaItem, "The stored file"), ...uploadErrors },
 });
@@ -105,7 +105,7 @@ const get = createRoute({
   path: "/media/{id}",
   tags: ["Media"],
   summary: "One file",
-  middleware: [requireCap("manage_options")] as const,
+  middleware: [requireContentManager()] as const,
   request: { params: ZUuidParam },
   responses: { 200: ok(ZMediaItem, "The file"), ...errorResponses },
 });
@@ -119,7 +119,7 @@ const patch = createRoute({
   path: "/media/{id}",
   tags: ["Media"],
   summary: "Change a file's alternative text",
-  middleware: [requireCap("manage_options")] as const,
+  middleware: [requireContentManager()] as const,
   request: { params: ZUuidParam, body: { required: true, content: { "application/json": { schema: ZPatch } } } },
   responses: { 200: ok(ZMediaItem, "The file"), ...errorResponses },
 });
@@ -129,7 +129,7 @@ const remove = createRoute({
   path: "/media/{id}",
   tags: ["Media"],
   summary: "Delete a file and its resized copies",
-  middleware: [requireCap("manage_options")] as const,
+  middleware: [requireContentManager()] as const,
   request: { params: ZUuidParam },
   responses: { 200: ok(z.object({ deleted: z.literal(true) }), "Deleted"), ...errorResponses },
 });

@@ -1,23 +1,9 @@
 // The blog over REST: posts (draft, publish, unpublish) and their categories. Site managers
 // (manage_options) use it on their own site; staff use it on the platform site for the platform blog.
 import { createRoute, z } from "@hono/zod-openapi";
-import type { MiddlewareHandler } from "hono";
-import { hasCap } from "../../../../core/roles";
-import { AppError, notAuthenticated } from "../../../errors";
 import { categories, posts } from "../../../modules/posts";
-import type { AppEnv } from "../../env";
+import { requireContentManager } from "../../middleware/guards";
 import { errorResponses, newRouter, ok, ZPage, ZUuidParam } from "./router";
-
-/** Owners and manage_options holders; on the platform site also the staff. */
-export const requirePostManager = (): MiddlewareHandler<AppEnv> => async (c, next) => {
-  if (!c.get("user")) throw notAuthenticated();
-  const m = c.get("member");
-  const staffOnPlatform = c.get("isStaff") && c.get("site").isPlatform;
-  if (!staffOnPlatform && !(m && (m.isOwner || hasCap(m.caps, "manage_options")))) {
-    throw new AppError("forbidden", "This needs the manage_options capability on this site");
-  }
-  await next();
-};
 
 const ZCategory = z
   .object({
@@ -91,7 +77,7 @@ const ZPostQuery = ZPage.extend({
   q: z.string().max(200).optional().openapi({ description: "Words of the title" }),
 });
 
-const guard = [requirePostManager()];
+const guard = [requireContentManager()];
 const jsonBody = <T extends z.ZodType>(schema: T, required = true) => ({
   required,
   content: { "application/json": { schema } },
