@@ -43,6 +43,12 @@ export class RealtimeHub {
   private readonly sites = new Map<string, Set<Connection>>();
   /** Sites whose presence is being re-read; true = changed again meanwhile, read once more. */
   private readonly refreshing = new Map<string, boolean>();
+  /**
+   * Writes about one device run one after another: a reload closes the old socket and opens a new
+   * one with the same device id, and the old socket's removal must not land after the new one's
+   * upsert (the device would vanish until the next heartbeat).
+   */
+  private readonly lanes = new Map<string, Promise<unknown>>();
   private readonly stops: (() => void)[];
   private readonly timer: NodeJS.Timeout;
   private closed = false;
@@ -87,6 +93,19 @@ export class RealtimeHub {
     if (conn.deviceId && !this.closed) void this.guard(this.release(conn.accountId, conn.deviceId));
   }
 
+  /** Runs `work` after every earlier write about the same device of the same site. */
+  private inLane<T>(accountId: string, deviceId: string, work: () => Promise<T>): Promise<T> {
+    const key = `${accountId} ${deviceId}`;
+    const run = (this.lanes.get(key) ?? Promise.resolve()).catch(() => undefined).then(work);
+    this.lanes.set(key, run);
+    void run
+      .finally(() => {
+        if (this.lanes.get(key) === run) this.lanes.delete(key);
+      })
+      .catch(() => undefined);
+    return run;
+  }
+
   /** Closes every socket and removes this process's devices; the web process is stopping. */
   async close() {
     this.closed = true;
@@ -111,18 +130,22 @@ export class RealtimeHub {
     conn.device = device;
     if (previous && previous !== device_id) await this.release(conn.accountId, previous);
     // "always": the sender gets the list right after its message, even when it was listed already.
-    const { taken } = await presence.upsert(this.db, conn.accountId, this.processId, [entryOf(conn)], {
-      announce: "always",
-    });
+    const entry = entryOf(conn);
+    const { taken } = await this.inLane(conn.accountId, device_id, () =>
+      presence.upsert(this.db, conn.accountId, this.processId, [entry], { announce: "always" }),
+    );
     if (taken.length) {
       conn.deviceId = null;
       send(conn, { type: "error", code: "device_taken", message: "This device id is in use by someone else" });
     }
   }
 
-  private async release(accountId: string, deviceId: string) {
-    const stillHeld = [...(this.sites.get(accountId) ?? [])].some((c) => c.deviceId === deviceId);
-    if (!stillHeld) await presence.remove(this.db, accountId, this.processId, deviceId);
+  /** Removes the device unless another socket here holds it by the time the removal runs. */
+  private release(accountId: string, deviceId: string) {
+    return this.inLane(accountId, deviceId, async () => {
+      const stillHeld = [...(this.sites.get(accountId) ?? [])].some((c) => c.deviceId === deviceId);
+      if (!stillHeld) await presence.remove(this.db, accountId, this.processId, deviceId);
+    });
   }
 
   private async heartbeat() {

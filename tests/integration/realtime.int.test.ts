@@ -67,6 +67,40 @@ describe("presence", () => {
     expect(first).toMatchObject({ count: 1, online: [{ user_id: x.user.id, device_id: xs.deviceId }] });
   });
 
+  it("a reload (the old socket gone just before the new one sends the same device) keeps the device online", async () => {
+    const site = await siteWithOwner(t, "rt-reload");
+    const r = await memberOf(t, site.site, "student", "rhea");
+    let page = await online(site.site.slug, r.cookie);
+    page.sendPresence();
+    await page.next(listsExactly([r.user.id]));
+    const device = page.deviceId;
+    // A slow database makes the old socket's removal finish after the new socket's announcement.
+    const remove = presence.remove;
+    presence.remove = async (...args) => {
+      await new Promise((ok) => setTimeout(ok, 150));
+      return remove.apply(presence, args);
+    };
+    try {
+      for (let i = 0; i < 3; i++) {
+        // The browser reloads: the old page goes, the new one announces the same device.
+        const next = await connect(t, site.site.slug, { cookie: r.cookie });
+        open.push(next);
+        await page.close();
+        await new Promise((ok) => setTimeout(ok, 20)); // the server has seen the old socket go
+        next.sendPresence(device);
+        await next.next(listsExactly([r.user.id]));
+        page = next;
+      }
+      await new Promise((ok) => setTimeout(ok, 400));
+    } finally {
+      presence.remove = remove;
+    }
+    // Once every write has landed, the device is still listed (not only until the next heartbeat).
+    await new Promise((ok) => setTimeout(ok, 300));
+    const now = await body(await t.request(site.site.slug, "/api/v1/presence", { cookie: r.cookie }));
+    expect(now).toMatchObject({ count: 1, online: [{ user_id: r.user.id, device_id: device }] });
+  });
+
   it("the site's managers see e-mail addresses; one person on two devices counts once", async () => {
     const site = await siteWithOwner(t, "rt-owner");
     const s = await memberOf(t, site.site, "student", "sam");
