@@ -1,25 +1,13 @@
-// The blog in a real browser: an owner writes a post in the editor, adds a category inline,
-// publishes it; visitors find it on /blog (and under its category), on /blog/{slug} with its SEO
-// tags, and in /blog/rss.xml. The owner's post list shows it and deletes it after a confirmation.
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import en from "../../app/i18n/locales/en/translation.json" with { type: "json" };
 import { eq } from "drizzle-orm";
 import { accountNotifications } from "../../server/db/schema";
 import { withPlatform } from "../../server/db/tenant";
 import { buildSite, buildUser } from "../../server/seed/builders";
-import { logIn, open, setupE2E, uniqueEmail, uniqueSlug, waitForPath } from "./fixtures";
+import { open, setupE2E, uniqueEmail, uniqueSlug, waitForPath } from "./fixtures";
 
 const e2e = setupE2E();
 const b = en.blog;
-
-async function signedIn(origin: string, email: string, password: string): Promise<Page> {
-  const page = await e2e.newPage();
-  await page.addInitScript(() => localStorage.setItem("account-demo", "1"));
-  await logIn(page, origin, email, password);
-  await waitForPath(page, "/dashboard");
-  return page;
-}
 
 const accountNotificationsOf = async (accountId: string) =>
   (
@@ -39,7 +27,7 @@ describe("blog", () => {
     await visitor.goto(`${origin}/blog`);
     await visitor.getByText(b.empty).waitFor();
 
-    const page = await signedIn(origin, owner.email, owner.password);
+    const page = await e2e.signedIn(origin, owner.email, owner.password);
     await open(page, `${origin}/dashboard/posts`);
     await page.getByText(b.editor.empty).waitFor();
     await page.getByRole("link", { name: b.editor.newPost }).click();
@@ -121,7 +109,7 @@ describe("blog", () => {
     const staff = await buildUser(e2e.t.platform.auth, { email: "staff@atrium.test" });
     const owner = await buildUser(e2e.t.platform.auth, { email: uniqueEmail("upd-owner") });
     const site = await buildSite(e2e.t.database.db, owner, { slug: uniqueSlug("upd"), sitetitle: "Update School" });
-    const page = await signedIn(e2e.t.origin(), staff.email, staff.password);
+    const page = await e2e.signedIn(e2e.t.origin(), staff.email, staff.password);
     await open(page, `${e2e.t.origin()}/dashboard/updates`);
     await page.getByText(b.updates.empty).waitFor();
     await page.getByLabel(b.updates.fieldTitle).fill("Quizzes got timers");
@@ -139,7 +127,7 @@ describe("blog", () => {
     // An owner's site has the notification; and nobody but staff finds the screen.
     const rows = await accountNotificationsOf(site.accountId);
     expect(rows.some((m) => m.includes("<strong>Quizzes got timers</strong>"))).toBe(true);
-    const ownerPage = await signedIn(e2e.t.origin(site.slug), owner.email, owner.password);
+    const ownerPage = await e2e.signedIn(e2e.t.origin(site.slug), owner.email, owner.password);
     const res = await ownerPage.goto(`${e2e.t.origin(site.slug)}/dashboard/updates`);
     expect(res?.status()).toBe(404);
   });

@@ -12,6 +12,8 @@ import type { ServerBuild } from "react-router";
 import { afterAll, afterEach, beforeAll, type TestContext } from "vitest";
 import { mailOutbox } from "../../server/db/schema";
 import { withPlatform } from "../../server/db/tenant";
+import { type BuiltUser, buildSite, buildUser } from "../../server/seed/builders";
+import type { SiteAccount } from "../../server/modules/accounts";
 import { startTestPlatform, type TestPlatform } from "../support/platform";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -90,6 +92,13 @@ export type E2E = {
   browser: Browser;
   /** A page in a new, isolated browser context (its own cookies); closed after the test. */
   newPage(): Promise<Page>;
+  /** A new page signed in on `origin`, on the dashboard, the guided tour already seen. */
+  signedIn(origin: string, email: string, password: string): Promise<Page>;
+  /** A new site with its owner, and the site's origin. */
+  newSite(
+    prefix: string,
+    opts?: { sitetitle?: string; ownerName?: string },
+  ): Promise<{ site: SiteAccount; owner: BuiltUser; origin: string }>;
 };
 
 /**
@@ -113,6 +122,24 @@ export function setupE2E(): E2E {
         }
       });
       return page;
+    },
+    signedIn: async (origin: string, email: string, password: string) => {
+      const page = await e2e.newPage();
+      await page.addInitScript(() => localStorage.setItem("account-demo", "1"));
+      await logIn(page, origin, email, password);
+      await waitForPath(page, "/dashboard");
+      return page;
+    },
+    newSite: async (prefix: string, opts: { sitetitle?: string; ownerName?: string } = {}) => {
+      const owner = await buildUser(e2e.t.platform.auth, {
+        email: uniqueEmail(`${prefix}-owner`),
+        ...(opts.ownerName ? { name: opts.ownerName } : {}),
+      });
+      const site = await buildSite(e2e.t.database.db, owner, {
+        slug: uniqueSlug(prefix),
+        sitetitle: opts.sitetitle ?? prefix,
+      });
+      return { site, owner, origin: e2e.t.origin(site.slug) };
     },
   } as E2E;
 

@@ -3,25 +3,13 @@
 // changes their own name and password on their profile and signs in with the new password.
 import { describe, expect, it } from "vitest";
 import en from "../../app/i18n/locales/en/translation.json" with { type: "json" };
-import { buildMember, buildSite, buildUser } from "../../server/seed/builders";
-import { latestMail, logIn, open, setupE2E, submitLogin, uniqueEmail, uniqueSlug, waitForPath } from "./fixtures";
+import { buildMember, buildUser } from "../../server/seed/builders";
+import { latestMail, logIn, open, setupE2E, submitLogin, uniqueEmail, waitForPath } from "./fixtures";
 
 const e2e = setupE2E();
 const u = en.users;
 
-async function newSite(prefix: string) {
-  const owner = await buildUser(e2e.t.platform.auth, { email: uniqueEmail(`${prefix}-owner`), name: "Olga Owner" });
-  const site = await buildSite(e2e.t.database.db, owner, { slug: uniqueSlug(prefix), sitetitle: `Members ${prefix}` });
-  return { site, owner, origin: e2e.t.origin(site.slug) };
-}
-
-async function signedIn(origin: string, email: string, password: string) {
-  const page = await e2e.newPage();
-  await page.addInitScript(() => localStorage.setItem("account-demo", "1"));
-  await logIn(page, origin, email, password);
-  await waitForPath(page, "/dashboard");
-  return page;
-}
+const newSite = (prefix: string) => e2e.newSite(prefix, { sitetitle: `Members ${prefix}`, ownerName: "Olga Owner" });
 
 describe("managing members", () => {
   it("the owner invites an e-mail, changes a member's role and removes a member", async () => {
@@ -30,7 +18,7 @@ describe("managing members", () => {
     const rex = await buildUser(e2e.t.platform.auth, { email: uniqueEmail("rex"), name: "Rex Removed" });
     await buildMember(e2e.t.database.db, site, rita, "student");
     await buildMember(e2e.t.database.db, site, rex, "student");
-    const page = await signedIn(origin, owner.email, owner.password);
+    const page = await e2e.signedIn(origin, owner.email, owner.password);
 
     // Invite a new address.
     await open(page, `${origin}/dashboard/manage/user`);
@@ -119,7 +107,7 @@ describe("the member's own profile", () => {
     const { site, origin } = await newSite("me");
     const mia = await buildUser(e2e.t.platform.auth, { email: uniqueEmail("mia"), name: "Mia Before" });
     await buildMember(e2e.t.database.db, site, mia, "student");
-    const page = await signedIn(origin, mia.email, mia.password);
+    const page = await e2e.signedIn(origin, mia.email, mia.password);
     await open(page, `${origin}/dashboard/profile`);
 
     // An empty name is refused; a real one is saved.

@@ -7,27 +7,14 @@ import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import en from "../../app/i18n/locales/en/translation.json" with { type: "json" };
-import { buildSite, buildUser } from "../../server/seed/builders";
-import { logIn, open, setupE2E, uniqueEmail, uniqueSlug, waitForPath } from "./fixtures";
+import { open, setupE2E, waitForPath } from "./fixtures";
 
 const e2e = setupE2E();
 const SCREENSHOTS = join(resolve(dirname(fileURLToPath(import.meta.url)), "../.."), "docs/screenshots");
 const p = en.pages;
 const b = en.pages.blocks;
 
-async function newSite(prefix: string) {
-  const owner = await buildUser(e2e.t.platform.auth, { email: uniqueEmail(`${prefix}-owner`) });
-  const site = await buildSite(e2e.t.database.db, owner, { slug: uniqueSlug(prefix), sitetitle: `Pages ${prefix}` });
-  return { site, owner, origin: e2e.t.origin(site.slug) };
-}
-
-async function signedIn(origin: string, email: string, password: string) {
-  const page = await e2e.newPage();
-  await page.addInitScript(() => localStorage.setItem("account-demo", "1"));
-  await logIn(page, origin, email, password);
-  await waitForPath(page, "/dashboard");
-  return page;
-}
+const newSite = (prefix: string) => e2e.newSite(prefix, { sitetitle: `Pages ${prefix}` });
 
 async function screenshot(page: Page, name: string) {
   mkdirSync(SCREENSHOTS, { recursive: true });
@@ -43,7 +30,7 @@ async function addBlock(page: Page, label: string) {
 describe("page builder", () => {
   it("owner builds a page from hero, rich text and FAQ blocks, publishes it, and visitors see it", async () => {
     const { owner, origin } = await newSite("build");
-    const page = await signedIn(origin, owner.email, owner.password);
+    const page = await e2e.signedIn(origin, owner.email, owner.password);
 
     await open(page, `${origin}/dashboard/pages`);
     await page.getByText(p.empty).waitFor();
@@ -127,7 +114,7 @@ describe("page builder", () => {
 
   it("a draft is a 404 for visitors, and leaving with unsaved changes asks first", async () => {
     const { owner, origin } = await newSite("draft");
-    const page = await signedIn(origin, owner.email, owner.password);
+    const page = await e2e.signedIn(origin, owner.email, owner.password);
     await open(page, `${origin}/dashboard/pages/new`);
     await page.getByRole("textbox", { name: p.settings.title, exact: true }).fill("Secret plans");
     await addBlock(page, b.cta.name);

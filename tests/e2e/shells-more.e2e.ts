@@ -19,11 +19,7 @@ const SCREENSHOTS = join(resolve(dirname(fileURLToPath(import.meta.url)), "../..
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 375, height: 740 };
 
-async function newSite(prefix: string) {
-  const owner = await buildUser(e2e.t.platform.auth, { email: uniqueEmail(`${prefix}-owner`) });
-  const site = await buildSite(e2e.t.database.db, owner, { slug: uniqueSlug(prefix), sitetitle: `Shell ${prefix}` });
-  return { site, owner, origin: e2e.t.origin(site.slug) };
-}
+const newSite = (prefix: string) => e2e.newSite(prefix, { sitetitle: `Shell ${prefix}` });
 
 async function newMember(site: Awaited<ReturnType<typeof newSite>>["site"], prefix: string, name?: string) {
   const user = await buildUser(e2e.t.platform.auth, { email: uniqueEmail(prefix), name });

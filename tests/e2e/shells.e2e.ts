@@ -6,16 +6,12 @@ import { describe, expect, it } from "vitest";
 import en from "../../app/i18n/locales/en/translation.json" with { type: "json" };
 import { accounts } from "../../server/modules/accounts";
 import { notifications } from "../../server/modules/notifications";
-import { buildMember, buildSite, buildUser } from "../../server/seed/builders";
-import { logIn, open, setupE2E, uniqueEmail, uniqueSlug, waitForPath } from "./fixtures";
+import { buildMember, buildUser } from "../../server/seed/builders";
+import { logIn, open, setupE2E, uniqueEmail, waitForPath } from "./fixtures";
 
 const e2e = setupE2E();
 
-async function newSite(prefix: string) {
-  const owner = await buildUser(e2e.t.platform.auth, { email: uniqueEmail(`${prefix}-owner`) });
-  const site = await buildSite(e2e.t.database.db, owner, { slug: uniqueSlug(prefix), sitetitle: `Shell ${prefix}` });
-  return { site, owner, origin: e2e.t.origin(site.slug) };
-}
+const newSite = (prefix: string) => e2e.newSite(prefix, { sitetitle: `Shell ${prefix}` });
 
 /** Every same-site link on the page answers below 400 (anchors and the log-out form aside). */
 async function expectNoDeadLinks(page: Page) {

@@ -8,27 +8,14 @@ import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import en from "../../app/i18n/locales/en/translation.json" with { type: "json" };
-import { buildMember, buildSite, buildUser } from "../../server/seed/builders";
-import { logIn, open, setupE2E, uniqueEmail, uniqueSlug, waitForPath } from "./fixtures";
+import { buildMember, buildUser } from "../../server/seed/builders";
+import { open, setupE2E, uniqueEmail } from "./fixtures";
 
 const e2e = setupE2E();
 const SCREENSHOTS = join(resolve(dirname(fileURLToPath(import.meta.url)), "../.."), "docs/screenshots");
 const sa = en.siteAdmin;
 
-async function newSite(prefix: string) {
-  const owner = await buildUser(e2e.t.platform.auth, { email: uniqueEmail(`${prefix}-owner`) });
-  const site = await buildSite(e2e.t.database.db, owner, { slug: uniqueSlug(prefix), sitetitle: `Admin ${prefix}` });
-  return { site, owner, origin: e2e.t.origin(site.slug) };
-}
-
-/** A signed-in page whose owner has already seen the guided tour. */
-async function signedIn(origin: string, email: string, password: string) {
-  const page = await e2e.newPage();
-  await page.addInitScript(() => localStorage.setItem("account-demo", "1"));
-  await logIn(page, origin, email, password);
-  await waitForPath(page, "/dashboard");
-  return page;
-}
+const newSite = (prefix: string) => e2e.newSite(prefix, { sitetitle: `Admin ${prefix}` });
 
 async function screenshots(page: Page, screen: string) {
   mkdirSync(SCREENSHOTS, { recursive: true });
@@ -59,7 +46,7 @@ describe("site administration", () => {
     await visitor.goto(origin);
     expect(await visitor.getByText("Spring enrolment is open").count()).toBe(0);
 
-    const page = await signedIn(origin, owner.email, owner.password);
+    const page = await e2e.signedIn(origin, owner.email, owner.password);
 
     // The index is in the profile menu's target and links to the four screens.
     await open(page, `${origin}/dashboard/manage/site`);
@@ -172,13 +159,13 @@ describe("site administration", () => {
     const student = await buildUser(e2e.t.platform.auth, { email: uniqueEmail("student") });
     await buildMember(e2e.t.database.db, site, student, "student");
 
-    const studentPage = await signedIn(origin, student.email, student.password);
+    const studentPage = await e2e.signedIn(origin, student.email, student.password);
     for (const screen of ["", "/theme", "/menus"]) {
       const res = await studentPage.goto(`${origin}/dashboard/manage/site${screen}`);
       expect(res?.status(), screen).toBe(404);
     }
 
-    const page = await signedIn(origin, owner.email, owner.password);
+    const page = await e2e.signedIn(origin, owner.email, owner.password);
     await open(page, `${origin}/dashboard/manage/site/theme`);
     await page.getByLabel(sa.theme.sitetitle).fill("Never saved");
     const width = page.getByLabel(sa.theme.logoWidth);
@@ -198,7 +185,7 @@ describe("site administration", () => {
 
   it("the admin toolbar links to the screens and clears the page cache with a toast", async () => {
     const { owner, origin } = await newSite("toolbar");
-    const page = await signedIn(origin, owner.email, owner.password);
+    const page = await e2e.signedIn(origin, owner.email, owner.password);
     await open(page, origin);
     await page.getByRole("button", { name: en.admin.toolbar }).click();
     for (const [key, path] of [
