@@ -1,7 +1,8 @@
 // Page addresses: a site page lives at /{slug} and a platform doc at /docs/{slug}. A page slug may
 // not take a first path segment the app already answers, or the page could never be reached.
+import { isValidSlug, SLUG_MAX, slugify } from "./slug";
 
-export const PAGE_SLUG_MAX_LENGTH = 80;
+export const PAGE_SLUG_MAX_LENGTH = SLUG_MAX;
 
 /** The slug of the page shown at "/" instead of the default home. */
 export const HOME_PAGE_SLUG = "home";
@@ -37,21 +38,10 @@ export const RESERVED_PAGE_SLUGS: readonly string[] = [
   "healthz",
 ];
 
-const PAGE_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-
 export type PageSlugCheck = { ok: true; slug: string } | { ok: false; message: string };
 
 /** A suggested slug from a title: lowercase letters and digits joined by dashes. */
-export function slugifyTitle(title: string): string {
-  return title
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, PAGE_SLUG_MAX_LENGTH)
-    .replace(/-+$/g, "");
-}
+export const slugifyTitle = (title: string): string => slugify(title, "");
 
 /**
  * Whether `value` may be the slug of a page of this kind: 1-80 lowercase letters, digits and single
@@ -63,7 +53,7 @@ export function checkPageSlug(value: unknown, kind: "page" | "doc" = "page"): Pa
   if (slug.length > PAGE_SLUG_MAX_LENGTH) {
     return { ok: false, message: `The slug is at most ${PAGE_SLUG_MAX_LENGTH} characters long` };
   }
-  if (!PAGE_SLUG_PATTERN.test(slug)) {
+  if (!isValidSlug(slug)) {
     return {
       ok: false,
       message: "Use lowercase letters a-z, digits and dashes (not at the start or end, not two in a row)",

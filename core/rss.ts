@@ -1,4 +1,8 @@
 // RSS 2.0 for a site's blog (/blog/rss.xml): escaped XML, RFC 822 dates, absolute links.
+import { escapeXml } from "./xml";
+
+export { escapeXml };
+
 export type RssItem = {
   title: string;
   link: string;
@@ -27,21 +31,6 @@ const two = (n: number) => String(n).padStart(2, "0");
 /** RFC 822 date in GMT, as RSS 2.0 wants it: "Sat, 07 Sep 2002 09:42:31 GMT". */
 export function rfc822(date: Date): string {
   return `${DAYS[date.getUTCDay()]}, ${two(date.getUTCDate())} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()} ${two(date.getUTCHours())}:${two(date.getUTCMinutes())}:${two(date.getUTCSeconds())} GMT`;
-}
-
-// Characters XML 1.0 does not allow at all (control characters other than tab, newline, return).
-// biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly what must go
-const INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
-
-/** Text made safe for XML element content and attribute values. */
-export function escapeXml(text: string): string {
-  return text
-    .replace(INVALID_XML, "")
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;");
 }
 
 /** Site-relative src/href in post HTML made absolute, so feed readers can follow them. */

@@ -1,11 +1,10 @@
 // sitemap.xml and robots.txt (sitemaps.org protocol): at most 50,000 addresses a file, so a large
 // site's sitemap.xml is an index of numbered parts.
+import { escapeXml } from "./xml";
+
 export const SITEMAP_MAX_URLS = 50_000;
 
 export type SitemapEntry = { path: string; lastmod?: Date | null };
-
-const escapeXml = (s: string) =>
-  s.replace(/[<>&'"]/g, (ch) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[ch] ?? ch);
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 

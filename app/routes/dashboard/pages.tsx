@@ -2,7 +2,7 @@ import { Button, Group, NativeSelect, Table, Text, TextInput, VisuallyHidden } f
 import { IconExternalLink, IconPlus, IconSearch } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
-import { DeletePageButton } from "../../components/delete-page-button";
+import { ConfirmDeleteButton } from "../../components/confirm-delete-button";
 import { PageStatusBadge } from "../../components/page-status-badge";
 import { pageTitle, translatorFor } from "../../lib/i18n.server";
 import type { Route } from "./+types/pages";
@@ -152,7 +152,14 @@ export default function Pages({ loaderData: d }: Route.ComponentProps) {
                           {t("pages.view")}
                         </Button>
                       ) : null}
-                      <DeletePageButton id={p.id} title={p.title} />
+                      <ConfirmDeleteButton
+                        id={p.id}
+                        label={t("pages.delete")}
+                        ariaLabel={t("pages.deleteNamed", { title: p.title })}
+                        dialogTitle={t("pages.confirmDeleteTitle")}
+                        message={t("pages.confirmDelete", { title: p.title })}
+                        cancelLabel={t("pages.cancel")}
+                      />
                     </Group>
                   </Table.Td>
                 </Table.Tr>

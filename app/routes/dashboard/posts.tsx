@@ -2,7 +2,7 @@ import { Badge, Button, Group, NativeSelect, Table, Text, TextInput, VisuallyHid
 import { IconPlus, IconSearch } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
-import { DeletePostButton } from "../../components/delete-post-button";
+import { ConfirmDeleteButton } from "../../components/confirm-delete-button";
 import { formatPostDate } from "../../components/post-meta";
 import { PostStatusBadge } from "../../components/post-status-badge";
 import { pageTitle, translatorFor } from "../../lib/i18n.server";
@@ -141,7 +141,13 @@ export default function Posts({ loaderData: d }: Route.ComponentProps) {
                       <Button component={Link} to={`/dashboard/post/${p.id}`} size="compact-sm" variant="default">
                         {t("blog.editor.edit")}
                       </Button>
-                      <DeletePostButton id={p.id} title={p.title} />
+                      <ConfirmDeleteButton
+                        id={p.id}
+                        label={t("blog.editor.delete")}
+                        dialogTitle={t("blog.editor.confirmDeleteTitle")}
+                        message={t("blog.editor.confirmDelete", { title: p.title })}
+                        cancelLabel={t("common.cancel")}
+                      />
                     </Group>
                   </Table.Td>
                 </Table.Tr>

@@ -1,5 +1,6 @@
 // What the public may see of a site's members: names, profile slugs and pictures, never e-mail addresses.
 import { and, asc, eq, ilike } from "drizzle-orm";
+import { containsPattern } from "../../../core/search-query";
 import type { Db } from "../../db/client";
 import { members as membersTable } from "../../db/schema";
 import { withPlatform, withTenant } from "../../db/tenant";
@@ -52,7 +53,7 @@ export async function profile(db: Db, accountId: string, slug: string): Promise<
  * index for ILIKE (not a leakproof operator), and would read every member (decision 0010).
  */
 export async function searchByName(db: Db, accountId: string, term: string, limit: number) {
-  const pattern = `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const pattern = containsPattern(term);
   return withPlatform(db, (tx) =>
     tx
       .select({ name: membersTable.name, slug: membersTable.slug })

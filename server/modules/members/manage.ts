@@ -2,6 +2,7 @@
 // member changes about themself (their name). Another site's member ids are simply not found.
 import { and, asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import { containsPattern } from "../../../core/search-query";
 import type { Db } from "../../db/client";
 import { members as membersTable, roles, sessions, users } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
@@ -16,8 +17,6 @@ export type MemberQuery = { q?: string; role?: string; page?: number; perPage?: 
 export const NAME_MAX = 80;
 export const ZMemberName = z.string().trim().min(1, "Enter a name").max(NAME_MAX, `Use at most ${NAME_MAX} characters`);
 
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-
 /** Whether a role (with the site's own additions) carries manage_options. */
 function roleManages(site: SiteAccount, role: { name: string; caps: string[] }) {
   return [...role.caps, ...(site.caps[role.name] ?? [])].includes("manage_options");
@@ -31,7 +30,7 @@ export const manage = {
     const term = query.q?.trim();
     const where: SQL[] = [eq(membersTable.accountId, site.accountId)];
     if (term) {
-      const p = likePattern(term);
+      const p = containsPattern(term);
       where.push(or(ilike(membersTable.name, p), ilike(membersTable.email, p)) as SQL);
     }
     if (query.role) where.push(eq(roles.name, query.role));

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, type SQL } from "drizzle-orm";
 import { checkPageSlug, HOME_PAGE_SLUG } from "../../../core/page-slug";
+import { containsPattern } from "../../../core/search-query";
 import type { Db, Tx } from "../../db/client";
 import { type ContentStatus, type PageDocument, pages as table } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
@@ -72,8 +73,6 @@ export function publicPaths(kind: PageKind, slug: string): string[] {
   return slug === HOME_PAGE_SLUG ? ["/", `/${slug}`] : [`/${slug}`];
 }
 
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 function cleanText(field: string, value: unknown, max: number, required = false): string {
   const text = typeof value === "string" ? value.trim() : "";
   if (required && !text) throw fieldError("validation_failed", field, `Enter a ${field}`);
@@ -143,7 +142,7 @@ export const pages = {
     if (opts.status) where.push(eq(table.status, opts.status));
     const q = opts.q?.trim();
     if (q) {
-      const p = likePattern(q);
+      const p = containsPattern(q);
       where.push(ilike(table.title, p));
     }
     return withTenant(db, accountId, async (tx) => {

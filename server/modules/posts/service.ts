@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { excerptOf, isValidCoverUrl, isValidSlug, nextFreeSlug, SLUG_MAX, slugify } from "../../../core/post-slug";
+import { containsPattern } from "../../../core/search-query";
 import type { Db, Tx } from "../../db/client";
 import { members, posts as postsTable, termObjectRelationship as rel, terms } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
@@ -209,7 +210,7 @@ export const posts = {
       }
       const q = query.q?.trim();
       if (q) {
-        const like = `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+        const like = containsPattern(q);
         where.push(
           or(ilike(postsTable.title, like), sql`${postsTable.search} @@ plainto_tsquery('simple', ${q})`) as SQL,
         );
