@@ -7,6 +7,10 @@
 //   blog post       GET /blog/post-50000?cold=<n>  Host bigblog.localhost:<port>, a site with
 //                   BENCH_LARGE_BLOG (default 100,000) posts, rendered every time (never cached)
 //   search          GET /api/v1/search?q=<term>&type=blog  the same site, terms taking turns
+//   course          GET /course/glazing-workshop  Host demo.localhost:<port>, warm page cache
+//   course-cold     GET /course/glazing-workshop?cold=<n>  the same page, rendered every time
+//   complete-item   PUT then DELETE /api/v1/courses/{id}/items/{itemId}/complete, alternately, as
+//                   the demo student (the write path of the course player)
 // For each target it prints requests/s, p50 and p99 latency and the ratio Atrium ÷ bare, writes
 // bench/results/latest.json and prints a markdown table for docs/performance.md.
 //
@@ -16,7 +20,8 @@
 //   BENCH_WARMUP        seconds of unrecorded load before each measured run (default 2; 0 = none)
 //   BENCH_ROUNDS        how many times the Atrium/bare pair is measured per target (default 1);
 //                       with more than one, the figures are the medians of the rounds
-//   BENCH_TARGETS       comma list among platform,demo,demo-cold,me,blog-post,search (default all)
+//   BENCH_TARGETS       comma list among platform,demo,demo-cold,me,blog-post,search,course,
+//                       course-cold,complete-item (default all)
 //   BENCH_LARGE_BLOG    posts of the bigblog site for blog-post and search (default 100000)
 //   BENCH_SERVER_CMD    command that starts the server (default "node dist/server/main.js");
 //                       e.g. "npx tsx server/main.ts" to measure the source tree without a build
@@ -52,6 +57,18 @@ function intEnv(name, fallback, min, max) {
   return n;
 }
 
+const ALL_TARGETS = [
+  "platform",
+  "demo",
+  "demo-cold",
+  "me",
+  "blog-post",
+  "search",
+  "course",
+  "course-cold",
+  "complete-item",
+];
+
 const settings = {
   duration: intEnv("BENCH_DURATION", 10, 1, 600),
   connections: intEnv("BENCH_CONNECTIONS", 10, 1, 1000),
@@ -62,14 +79,14 @@ const settings = {
   databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
   verbose: ["1", "true", "yes"].includes((process.env.BENCH_VERBOSE || "").toLowerCase()),
   largeBlog: intEnv("BENCH_LARGE_BLOG", 100_000, 1, 2_000_000),
-  targets: (process.env.BENCH_TARGETS || "platform,demo,demo-cold,me,blog-post,search")
+  targets: (process.env.BENCH_TARGETS || "platform,demo,demo-cold,me,blog-post,search,course,course-cold,complete-item")
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean),
 };
 for (const t of settings.targets) {
-  if (!["platform", "demo", "demo-cold", "me", "blog-post", "search"].includes(t)) {
-    fail(`BENCH_TARGETS: unknown target "${t}" (use platform, demo, demo-cold, me, blog-post, search)`);
+  if (!ALL_TARGETS.includes(t)) {
+    fail(`BENCH_TARGETS: unknown target "${t}" (use ${ALL_TARGETS.join(", ")})`);
   }
 }
 
@@ -395,7 +412,7 @@ let coldCounter = 0;
 
 let termCounter = 0;
 
-function cannon({ port, host, path, headers, duration, cold, terms }) {
+function cannon({ port, host, path, headers, duration, cold, terms, methods }) {
   return new Promise((ok, ko) => {
     autocannon(
       {
@@ -419,6 +436,8 @@ function cannon({ port, host, path, headers, duration, cold, terms }) {
               ],
             }
           : {}),
+        // A write path measured as alternating requests (e.g. complete, then un-complete).
+        ...(methods ? { requests: methods.map((method) => ({ method })) } : {}),
         ...(cold
           ? {
               requests: [
@@ -596,17 +615,69 @@ if (settings.targets.includes("search")) {
   });
 }
 
+const COURSE_SLUG = "glazing-workshop";
+if (settings.targets.includes("course")) {
+  targets.push({
+    id: "course",
+    name: "public course page, warm cache",
+    method: "GET",
+    path: `/course/${COURSE_SLUG}`,
+    host: demoHost,
+    headers: {},
+  });
+}
+if (settings.targets.includes("course-cold")) {
+  targets.push({
+    id: "course-cold",
+    name: "public course page, cold cache",
+    method: "GET",
+    path: `/course/${COURSE_SLUG}`,
+    host: demoHost,
+    headers: {},
+    cold: true,
+  });
+}
+if (settings.targets.includes("complete-item")) {
+  const password = demoPassword();
+  const signIn = await call(port, {
+    method: "POST",
+    path: "/api/auth/sign-in/email",
+    host: demoHost,
+    headers: { origin: `http://${demoHost}` },
+    body: { email: STUDENT, password },
+  });
+  const cookie = cookieHeader(signIn.headers["set-cookie"]);
+  if (signIn.status !== 200 || !cookie) fail(`signing in as ${STUDENT} failed: ${signIn.status}${atrium.showTail()}`);
+  const page = await call(port, {
+    path: `/api/v1/catalog/courses/${COURSE_SLUG}`,
+    host: demoHost,
+    headers: { cookie },
+  });
+  const course = JSON.parse(page.body.toString("utf8"));
+  const itemId = course.outline?.find((i) => i.id)?.id;
+  if (page.status !== 200 || !itemId) fail(`reading the demo course ${COURSE_SLUG} failed: ${page.status}`);
+  targets.push({
+    id: "complete-item",
+    name: "complete / un-complete an item (signed in)",
+    method: "PUT+DELETE",
+    path: `/api/v1/courses/${course.id}/items/${itemId}/complete`,
+    host: demoHost,
+    headers: { cookie, origin: `http://${demoHost}` },
+    methods: ["PUT", "DELETE"],
+  });
+}
+
 const results = [];
 for (const t of targets) {
   const samplePath = t.terms ? `${t.path}${encodeURIComponent(t.terms[0])}` : t.path;
-  const sampleRes = await call(port, { path: samplePath, host: t.host, headers: t.headers });
+  const sampleRes = await call(port, { method: t.methods?.[0], path: samplePath, host: t.host, headers: t.headers });
   const sample = {
     status: sampleRes.status,
     contentType: sampleRes.headers["content-type"] ?? null,
     body: sampleRes.body,
   };
   console.log(
-    `${t.name}: GET ${t.host}${t.path} → ${sample.status} ${sample.contentType ?? "(no content-type)"}, ${sample.body.length} bytes` +
+    `${t.name}: ${t.methods?.join("+") ?? "GET"} ${t.host}${t.path} → ${sample.status} ${sample.contentType ?? "(no content-type)"}, ${sample.body.length} bytes` +
       (sample.status >= 400 ? "   ⚠ not a success: the figures measure this error response" : ""),
   );
   const bare = await startBare(sample);
@@ -622,6 +693,7 @@ for (const t of targets) {
         headers: t.headers,
         cold: t.cold,
         terms: t.terms,
+        methods: t.methods,
       }),
     );
     if (atrium.exited) fail(`the server exited during the run${atrium.showTail()}`);

@@ -17,6 +17,14 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   rate_limited: 429,
   origin_mismatch: 403,
+  /** The course has no seat left (the enrol endpoint answers the spec's Seats Error body). */
+  seats: 409,
+  /** The enrolment's expiry has passed; its items no longer open. */
+  enrolment_expired: 403,
+  /** Unit lock or drip keeps this curriculum item closed for now. */
+  item_locked: 403,
+  /** A timed quiz attempt is over; the server takes no more answers. */
+  time_limit: 409,
   internal: 500,
 } as const;
 

@@ -16,6 +16,7 @@ import { jobs } from "./jobs/queue";
 import { createTransport } from "./mail/transport";
 import { accounts } from "./modules/accounts";
 import { billing } from "./modules/billing";
+import { courseNotifications } from "./modules/course-notifications";
 import { mail } from "./modules/mail";
 import { options } from "./modules/options";
 import { pageCache } from "./modules/page-cache";
@@ -54,6 +55,7 @@ export async function start(
   await billing.syncPlans(database.db);
   const auth = createAuth(cfg, database);
   mail.configure(database.db, createTransport(cfg.smtpUrl), cfg.mailFrom);
+  courseNotifications.register(database.db, { scheme: cfg.scheme, baseDomain: cfg.baseDomain });
   const stopBus = database.url ? await bus.connect(database.url) : async () => undefined;
   await jobs.start(database, { work: cfg.role !== "web", retryDelaySeconds: cfg.jobRetryDelaySeconds });
 

@@ -10,9 +10,13 @@ import type { AppEnv } from "./env";
 import { requestHeaders } from "./middleware/session";
 import { mediaServices } from "./media-services";
 import { blogServices } from "./blog-services";
+import { learningServices } from "./learning-services";
+import { instructorServices } from "./instructor-services";
+import { catalogServices } from "./catalog-services";
 import { shellServices } from "./shell-services";
 import { pagesServices } from "./pages-services";
 import { usersServices } from "./users-services";
+import { assessmentServices } from "./assessment-services";
 
 export function buildLoadContext(c: Context<AppEnv>) {
   const { cfg, database, auth } = c.get("platform");
@@ -73,9 +77,13 @@ export function buildLoadContext(c: Context<AppEnv>) {
       },
       ...shell,
       ...blogServices(c),
+      ...learningServices(c),
+      ...catalogServices(c),
       ...mediaServices(c),
       ...pagesServices(c),
       ...usersServices(c),
+      ...instructorServices(c),
+      ...assessmentServices(c),
     },
   };
 }

@@ -8,6 +8,7 @@ import { accountNotifications } from "../modules/notifications";
 import type { StorageAdapter } from "../modules/storage";
 import { buildMember, buildSite, buildUser, DEMO_PASSWORD } from "./builders";
 import { seedDemoContent } from "./demo-content";
+import { seedDemoCourses } from "./demo-courses";
 
 export const DEMO_LOGINS = {
   owner: "owner@demo.test",
@@ -87,6 +88,7 @@ export async function seedDemo(db: Db, auth: Auth, staffEmail: string, storage: 
   await buildMember(db, site, student, "student");
   await accounts.updateConfig(db, site, DEMO_CONFIG);
   await seedDemoContent(db, storage, site, instructorMember.id);
+  await seedDemoCourses(db, site, instructor, student);
   await accountNotifications.create(db, site.accountId, {
     message: "Welcome to Atrium! Your site <strong>Demo Academy</strong> is ready.",
     severity: 1,

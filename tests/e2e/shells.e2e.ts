@@ -209,10 +209,10 @@ describe("dashboard shell", () => {
     await logIn(page, origin, student.email, student.password);
     await waitForPath(page, "/dashboard");
     const menu = page.getByRole("navigation", { name: en.nav.dashboardMenu });
-    // Courses (lms), orders and messages are the student's too, but their screens are not built yet.
+    // Orders and messages are the student's too, but their screens are not built yet; courses (lms) are.
     await expect
       .poll(() => menu.getByRole("link").allTextContents())
-      .toEqual([en.menu.dashboard, en.menu.notifications]);
+      .toEqual([en.menu.dashboard, en.menu.notifications, en.menu.courses]);
     expect(await page.getByRole("button", { name: en.feedback.tab, exact: true }).count()).toBe(0);
     await page.waitForTimeout(500);
     expect(await page.locator(".driver-popover").count()).toBe(0);

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts } from "../../server/modules/accounts";
 import { posts } from "../../server/modules/posts";
 import { storageFor } from "../../server/modules/storage";
-import { seedDemo } from "../../server/seed/demo";
-import { startTestPlatform, type TestPlatform } from "../support/platform";
+import { DEMO_PASSWORD } from "../../server/seed/builders";
+import { DEMO_LOGINS, seedDemo } from "../../server/seed/demo";
+import { signIn, startTestPlatform, type TestPlatform } from "../support/platform";
 
 describe("the demo seed", () => {
   let t: TestPlatform;
@@ -38,6 +39,33 @@ describe("the demo seed", () => {
     expect(xml).toMatch(/\/about-us<\/loc>/);
     const search = await (await t.request("demo", "/api/v1/search?q=about&type=pages")).json();
     expect(search.results).toEqual([{ type: "pages", title: "About us", url: "/about-us" }]);
+  });
+
+  it("publishes three courses in two categories, with the demo student enrolled, certified and reviewing", async () => {
+    const list = await (await t.request("demo", "/api/v1/catalog/courses")).json();
+    expect(list.items.map((c: { slug: string }) => c.slug).sort()).toEqual([
+      "glazing-workshop",
+      "hand-building-essentials",
+      "wheel-throwing-foundations",
+    ]);
+    const cats = await (await t.request("demo", "/api/v1/catalog/categories")).json();
+    expect(cats.items.map((c: { slug: string; courses: number }) => [c.slug, c.courses])).toEqual([
+      ["surface", 1],
+      ["making", 2],
+    ]);
+    const glazing = await (await t.request("demo", "/api/v1/catalog/courses/glazing-workshop")).json();
+    expect(glazing).toMatchObject({ seats: 25, seatsLeft: 24, students: 1, reviewCount: 1, rating: 4 });
+    const wheel = await (await t.request("demo", "/api/v1/catalog/courses/wheel-throwing-foundations")).json();
+    expect(wheel.outline.map((i: { type: string }) => i.type)).toEqual(
+      expect.arrayContaining(["section", "unit", "quiz", "assignments"]),
+    );
+    const cookie = await signIn(t, "demo", DEMO_LOGINS.student, DEMO_PASSWORD);
+    const certs = await (await t.request("demo", "/api/v1/certificates", { cookie })).json();
+    expect(certs.items).toEqual([expect.objectContaining({ courseTitle: "Hand-Building Essentials" })]);
+    const pdf = await t.request("demo", `/api/v1/certificates/${certs.items[0].code}/pdf`);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    const search = await (await t.request("demo", "/api/v1/search?q=glaz&type=course")).json();
+    expect(search.results).toEqual([{ type: "course", title: "Glazing Workshop", url: "/course/glazing-workshop" }]);
   });
 
   it("does nothing the second time", async () => {

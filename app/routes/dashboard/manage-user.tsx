@@ -9,10 +9,9 @@ import { RemoveMemberButton } from "../../components/remove-member-button";
 import { pageTitle, translatorFor } from "../../lib/i18n.server";
 import { memberAction, memberErrorKey, requireMemberManager } from "../../lib/manage-members.server";
 import type { Route } from "./+types/manage-user";
+import { isUuid } from "../../../core/uuid";
 
 export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title ?? "Atrium" }];
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Without ?id: invite someone and see open invitations. With ?id: that member. */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -22,7 +21,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const mm = context.services.manageMembers;
   const roles = (await mm.roles()).map((r) => ({ name: r.name }));
   if (id) {
-    if (!UUID.test(id)) throw new Response("Not found", { status: 404 });
+    if (!isUuid(id)) throw new Response("Not found", { status: 404 });
     let member: Awaited<ReturnType<typeof mm.get>>;
     try {
       member = await mm.get(id);

@@ -5,6 +5,7 @@ import { NotificationRow } from "../../components/notification-row";
 import { pageTitle, translatorFor } from "../../lib/i18n.server";
 import { notificationLink, toInboxItem } from "../../lib/notifications";
 import type { Route } from "./+types/notifications";
+import { Pager } from "../../components/pager";
 
 export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title ?? "Atrium" }];
 
@@ -55,52 +56,45 @@ export default function Notifications({ loaderData: d }: Route.ComponentProps) {
           </Form>
         ) : null}
       </div>
-      <>
-        <nav className="tabs-row" aria-label={t("notifications.filter")}>
-          <Link to="?" aria-current={d.unreadOnly ? undefined : "page"}>
-            {t("notifications.all")}
-          </Link>
-          <Link to="?filter=unread" aria-current={d.unreadOnly ? "page" : undefined}>
-            {t("notifications.unreadCount", { n: d.unread })}
-          </Link>
-        </nav>
-        {d.items.length === 0 ? (
-          <p className="muted empty-state">{d.unreadOnly ? t("notifications.noneUnread") : t("notifications.empty")}</p>
-        ) : (
-          <ul className="notification-list">
-            {d.items.map((item) => {
-              const href = notificationLink(item);
-              return (
-                <li key={item.id} className={item.read ? undefined : "unread"}>
-                  {href ? (
-                    <Link to={href} className="notification-link">
-                      <NotificationRow item={item} />
-                    </Link>
-                  ) : (
+
+      <nav className="tabs-row" aria-label={t("notifications.filter")}>
+        <Link to="?" aria-current={d.unreadOnly ? undefined : "page"}>
+          {t("notifications.all")}
+        </Link>
+        <Link to="?filter=unread" aria-current={d.unreadOnly ? "page" : undefined}>
+          {t("notifications.unreadCount", { n: d.unread })}
+        </Link>
+      </nav>
+      {d.items.length === 0 ? (
+        <p className="muted empty-state">{d.unreadOnly ? t("notifications.noneUnread") : t("notifications.empty")}</p>
+      ) : (
+        <ul className="notification-list">
+          {d.items.map((item) => {
+            const href = notificationLink(item);
+            return (
+              <li key={item.id} className={item.read ? undefined : "unread"}>
+                {href ? (
+                  <Link to={href} className="notification-link">
                     <NotificationRow item={item} />
-                  )}
-                  {item.read ? null : (
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="read" />
-                      <input type="hidden" name="id" value={item.id} />
-                      <button type="submit" className="button secondary small" disabled={busy}>
-                        {t("notifications.markRead")}
-                      </button>
-                    </Form>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        )}
-        {d.pages > 1 ? (
-          <nav className="pager" aria-label={t("common.pages")}>
-            {d.page > 1 ? <Link to={query(d.page - 1)}>{t("common.previous")}</Link> : <span />}
-            <span className="muted">{t("common.pageOf", { page: d.page, pages: d.pages })}</span>
-            {d.page < d.pages ? <Link to={query(d.page + 1)}>{t("common.next")}</Link> : <span />}
-          </nav>
-        ) : null}
-      </>
+                  </Link>
+                ) : (
+                  <NotificationRow item={item} />
+                )}
+                {item.read ? null : (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="read" />
+                    <input type="hidden" name="id" value={item.id} />
+                    <button type="submit" className="button secondary small" disabled={busy}>
+                      {t("notifications.markRead")}
+                    </button>
+                  </Form>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <Pager page={d.page} pages={d.pages} to={query} />
     </div>
   );
 }

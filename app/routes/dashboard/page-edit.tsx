@@ -11,12 +11,12 @@ import { type PageSettings, PageSettingsPanel } from "../../components/page-sett
 import { PageStatusBadge } from "../../components/page-status-badge";
 import { pageTitle, translatorFor } from "../../lib/i18n.server";
 import type { Route } from "./+types/page-edit";
+import { isUuid } from "../../../core/uuid";
 
 export const meta = ({ data: d }: Route.MetaArgs) => [{ title: d?.title ?? "Atrium" }];
 
 type AppErrorLike = { code?: string; message?: string; details?: unknown };
 const notFound = () => new Response("Not found", { status: 404 });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const kindOf = (request: Request) => (new URL(request.url).pathname.startsWith("/dashboard/docs") ? "doc" : "page");
 const EMPTY: Data = { content: [], root: { props: {} } };
 
@@ -25,7 +25,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const kind = kindOf(request);
   if (!context.services.pages.canEdit(kind)) throw notFound();
   const id = params.id && params.id !== "new" ? params.id : null;
-  if (id && !UUID.test(id)) throw notFound();
+  if (id && !isUuid(id)) throw notFound();
   const page = id
     ? await context.services.pages.get(kind, id).catch((err: AppErrorLike) => {
         if (err?.code === "not_found") throw notFound();
@@ -77,7 +77,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "save");
   const id = params.id && params.id !== "new" ? params.id : null;
-  if (id && !UUID.test(id)) throw notFound();
+  if (id && !isUuid(id)) throw notFound();
   const base = kind === "doc" ? "/dashboard/docs" : "/dashboard/pages";
   try {
     if (intent === "delete" && id) {

@@ -7,6 +7,7 @@ import { formatPostDate } from "../../components/post-meta";
 import { PostStatusBadge } from "../../components/post-status-badge";
 import { pageTitle, translatorFor } from "../../lib/i18n.server";
 import type { Route } from "./+types/posts";
+import { Pager } from "../../components/pager";
 
 export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title ?? "Atrium" }];
 
@@ -156,13 +157,7 @@ export default function Posts({ loaderData: d }: Route.ComponentProps) {
           </Table>
         </Table.ScrollContainer>
       )}
-      {d.pages > 1 ? (
-        <nav className="pager" aria-label={t("common.pages")}>
-          {d.page > 1 ? <Link to={query(d.page - 1)}>{t("common.previous")}</Link> : <span />}
-          <span className="muted">{t("common.pageOf", { page: d.page, pages: d.pages })}</span>
-          {d.page < d.pages ? <Link to={query(d.page + 1)}>{t("common.next")}</Link> : <span />}
-        </nav>
-      ) : null}
+      <Pager page={d.page} pages={d.pages} to={query} />
     </div>
   );
 }

@@ -1,11 +1,12 @@
 import { Alert, Button, Card, Stack, Text, TextInput, Title, Typography } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, data, useNavigation } from "react-router";
+import { Form, data, useNavigation } from "react-router";
 import { formatPostDate } from "../../components/post-meta";
 import { RichTextEditor } from "../../components/rich-text-editor";
 import { pageTitle, translatorFor } from "../../lib/i18n.server";
 import type { Route } from "./+types/updates";
+import { Pager } from "../../components/pager";
 
 export const meta = ({ data: d }: Route.MetaArgs) => [{ title: d?.title ?? "Atrium" }];
 
@@ -126,13 +127,7 @@ export default function Updates({ loaderData: d, actionData }: Route.ComponentPr
           ))}
         </Stack>
       )}
-      {d.pages > 1 ? (
-        <nav className="pager" aria-label={t("common.pages")}>
-          {d.page > 1 ? <Link to={`?page=${d.page - 1}`}>{t("common.previous")}</Link> : <span />}
-          <span className="muted">{t("common.pageOf", { page: d.page, pages: d.pages })}</span>
-          {d.page < d.pages ? <Link to={`?page=${d.page + 1}`}>{t("common.next")}</Link> : <span />}
-        </nav>
-      ) : null}
+      <Pager page={d.page} pages={d.pages} to={(p) => `?page=${p}`} />
     </div>
   );
 }

@@ -9,3 +9,5 @@ export * from "./options";
 export * from "./plans";
 export * from "./presence";
 export * from "./support";
+export * from "./courses";
+export * from "./events";

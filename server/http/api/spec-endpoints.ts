@@ -14,6 +14,7 @@ import { notificationMessage, platformUpdatesService } from "../../modules/platf
 import type { AppEnv } from "../env";
 import { readJson } from "../json";
 import { requireCap, requireSession } from "../middleware/guards";
+import { uploadTextRoutes } from "./upload-text";
 
 const accountId = z.string().uuid();
 
@@ -40,6 +41,7 @@ const ZFeedback = z.object({
 
 export function createSpecEndpoints() {
   const api = new Hono<AppEnv>();
+  api.route("/", uploadTextRoutes());
 
   api.post("/log", async (c) => {
     const body = await readJson(c, ZLog);

@@ -7,8 +7,8 @@ import { AppError } from "../../errors";
 import { avatars, mediaLibrary } from "../../modules/media";
 import { storageFor } from "../../modules/storage";
 import type { AppEnv } from "../env";
+import { isUuid } from "../../../core/uuid";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const IMMUTABLE = "public, max-age=31536000, immutable";
 /** An SVG opened on its own may draw, nothing else: no scripts, no loads, no forms, no framing. */
 const SVG_CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'";
@@ -20,7 +20,7 @@ export function createMediaRoutes() {
 
   r.get("/media/:id/:name", async (c) => {
     const id = c.req.param("id");
-    if (!UUID.test(id)) return c.json(notFoundBody, 404);
+    if (!isUuid(id)) return c.json(notFoundBody, 404);
     const wParam = c.req.query("w");
     const width = wParam && /^\d{1,5}$/.test(wParam) && Number(wParam) > 0 ? Number(wParam) : undefined;
     const { cfg, database } = c.get("platform");

@@ -3,7 +3,7 @@
 // widths on first request and kept as variants. Types come from the bytes (core/upload-types), and
 // the plan's storage limit is checked under a per-site lock, so two uploads cannot both take the
 // last megabytes.
-import { and, count, desc, eq, ilike, inArray, sql, sum } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, notLike, sql, sum } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import { planLimit } from "../../../core/plans";
@@ -94,6 +94,8 @@ function variantKey(id: string, width: number, ext: string) {
 const VARIANT_EXTS = ["avif", "webp", "jpg", "png", "gif"] as const;
 
 const LIKE_SPECIAL = /[\\%_]/g;
+/** Storage keys of private files (kept out of the library listing and the public /media route). */
+const PRIVATE_PREFIX = "private/";
 
 export const mediaLibrary = {
   async upload(
@@ -101,7 +103,8 @@ export const mediaLibrary = {
     storage: StorageAdapter,
     site: MediaSite,
     userId: string | null,
-    input: { filename: string; bytes: Uint8Array; alt?: string },
+    /** `private`: kept out of the library and never served at /media (students' hand-ins). */
+    input: { filename: string; bytes: Uint8Array; alt?: string; private?: boolean },
   ): Promise<MediaItem> {
     const filename = input.filename.trim().slice(0, 255) || "file";
     const { bytes } = input;
@@ -142,7 +145,7 @@ export const mediaLibrary = {
         );
       }
       const id = crypto.randomUUID();
-      const storageKey = `media/${id}/original.${type.ext}`;
+      const storageKey = `${input.private ? PRIVATE_PREFIX : "media/"}${id}/original.${type.ext}`;
       const [row] = await tx
         .insert(media)
         .values({
@@ -174,6 +177,7 @@ export const mediaLibrary = {
     const q = opts.q?.trim();
     return withTenant(db, accountId, async (tx) => {
       const where = and(
+        notLike(media.storageKey, `${PRIVATE_PREFIX}%`),
         opts.kind ? inArray(media.mime, mimesOfKind(opts.kind)) : undefined,
         q ? ilike(media.filename, `%${q.replace(LIKE_SPECIAL, (c) => `\\${c}`)}%`) : undefined,
       );
@@ -200,11 +204,24 @@ export const mediaLibrary = {
       const [r] = await tx
         .update(media)
         .set({ alt: alt.trim().slice(0, 1000) })
-        .where(eq(media.id, id))
+        .where(and(eq(media.id, id), notLike(media.storageKey, `${PRIVATE_PREFIX}%`)))
         .returning();
       if (!r) throw notFound("File");
       return view(r);
     });
+  },
+
+  /** A private file's original bytes; the caller has already decided who may read it. */
+  async privateFile(
+    db: Db,
+    storage: StorageAdapter,
+    accountId: string,
+    id: string,
+  ): Promise<{ bytes: Uint8Array; contentType: string; filename: string }> {
+    const r = await row(db, accountId, id, { includePrivate: true });
+    const o = await storage.get(accountId, r.storageKey);
+    if (!o) throw notFound("File");
+    return { bytes: o.bytes, contentType: r.mime, filename: urlName(r.filename, extOfKey(r.storageKey)) };
   },
 
   /** Removes the row, the stored file and every resized copy of it. */
@@ -287,11 +304,12 @@ export const mediaLibrary = {
   },
 };
 
-async function row(db: Db, accountId: string, id: string): Promise<MediaRow> {
+/** A library file; a private one is not found here (it is served only by its owner's module). */
+async function row(db: Db, accountId: string, id: string, opts: { includePrivate?: boolean } = {}): Promise<MediaRow> {
   const r = await withTenant(db, accountId, async (tx) => {
     const [found] = await tx.select().from(media).where(eq(media.id, id));
     return found;
   });
-  if (!r) throw notFound("File");
+  if (!r || (!opts.includePrivate && r.storageKey.startsWith(PRIVATE_PREFIX))) throw notFound("File");
   return r;
 }

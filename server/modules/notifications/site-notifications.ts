@@ -9,6 +9,7 @@ import { withTenant } from "../../db/tenant";
 import { fieldError, notFound, validationError } from "../../errors";
 import { bus } from "../../realtime/bus";
 import { sanitizeBasicHtml } from "../html";
+import { isUuid } from "../../../core/uuid";
 
 export const NOTIFICATION_TYPES = ["chat", "other"] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -60,8 +61,6 @@ const view = (r: typeof table.$inferSelect): NotificationView => ({
   createdAt: r.createdAt.toISOString(),
   time: r.createdAt.getTime(),
 });
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const mine = (accountId: string, userId: string, ...more: SQL[]) =>
   and(eq(table.accountId, accountId), eq(table.userId, userId), ...more);
@@ -134,7 +133,7 @@ export const notifications = {
 
   /** Marks one of the member's notifications read (clicking it); anyone else's id is not found. */
   async markRead(db: Db, accountId: string, userId: string, id: string): Promise<NotificationView> {
-    if (!UUID.test(id)) throw notFound("Notification");
+    if (!isUuid(id)) throw notFound("Notification");
     const [row] = await withTenant(db, accountId, (tx) =>
       tx
         .update(table)

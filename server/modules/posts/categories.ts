@@ -41,25 +41,30 @@ function checkSlug(slug: string): string {
   return clean;
 }
 
-async function slugTaken(tx: Tx, accountId: string, slug: string, exceptId?: string) {
+async function slugTaken(tx: Tx, accountId: string, slug: string, exceptId?: string, taxonomy = CATEGORY) {
   const [row] = await tx
     .select({ id: terms.id })
     .from(terms)
-    .where(and(eq(terms.accountId, accountId), eq(terms.taxonomy, CATEGORY), eq(terms.slug, slug)));
+    .where(and(eq(terms.accountId, accountId), eq(terms.taxonomy, taxonomy), eq(terms.slug, slug)));
   return Boolean(row && row.id !== exceptId);
 }
 
 const clash = (slug: string) => fieldError("conflict", "slug", `Another category already uses the slug "${slug}"`);
 
-/** Categories of each post, by post id, in name order. */
-export async function categoriesOf(tx: Tx, accountId: string, postIds: string[]): Promise<Map<string, CategoryView[]>> {
+/** Categories of each post (or, with another taxonomy, each course), by object id, in name order. */
+export async function categoriesOf(
+  tx: Tx,
+  accountId: string,
+  postIds: string[],
+  taxonomy = CATEGORY,
+): Promise<Map<string, CategoryView[]>> {
   const out = new Map<string, CategoryView[]>();
   if (!postIds.length) return out;
   const rows = await tx
     .select({ postId: rel.objectId, id: terms.id, name: terms.name, slug: terms.slug })
     .from(rel)
     .innerJoin(terms, and(eq(terms.accountId, rel.accountId), eq(terms.id, rel.termId)))
-    .where(and(eq(rel.accountId, accountId), eq(terms.taxonomy, CATEGORY), inArray(rel.objectId, postIds)))
+    .where(and(eq(rel.accountId, accountId), eq(terms.taxonomy, taxonomy), inArray(rel.objectId, postIds)))
     .orderBy(asc(terms.name));
   for (const r of rows) {
     const list = out.get(r.postId) ?? [];
@@ -70,75 +75,94 @@ export async function categoriesOf(tx: Tx, accountId: string, postIds: string[])
 }
 
 /** Every id must be one of this site's categories; another site's id reads as unknown. */
-export async function checkCategoryIds(tx: Tx, accountId: string, ids: string[]) {
+export async function checkCategoryIds(tx: Tx, accountId: string, ids: string[], taxonomy = CATEGORY) {
   if (!ids.length) return;
   const unique = [...new Set(ids)];
   const found = await tx
     .select({ id: terms.id })
     .from(terms)
-    .where(and(eq(terms.accountId, accountId), eq(terms.taxonomy, CATEGORY), inArray(terms.id, unique)));
+    .where(and(eq(terms.accountId, accountId), eq(terms.taxonomy, taxonomy), inArray(terms.id, unique)));
   if (found.length !== unique.length) throw fieldError("validation_failed", "categoryIds", "Unknown category");
 }
 
 const refreshBlog = (accountId: string) =>
   pageCache.invalidatePaths(accountId, ["/blog", "/blog/{slug}", "/blog/rss.xml"]);
 
-export const categories = {
-  /** The site's categories with how many posts each has, by name. */
-  async list(db: Db, accountId: string): Promise<CategoryWithCount[]> {
-    return withTenant(db, accountId, async (tx) => {
-      const rows = await tx
-        .select({ id: terms.id, name: terms.name, slug: terms.slug, posts: count(rel.objectId) })
-        .from(terms)
-        .leftJoin(rel, and(eq(rel.accountId, terms.accountId), eq(rel.termId, terms.id)))
-        .where(and(eq(terms.accountId, accountId), eq(terms.taxonomy, CATEGORY)))
-        .groupBy(terms.accountId, terms.id, terms.name, terms.slug)
-        .orderBy(asc(terms.name));
-      return rows.map((r) => ({ ...r, posts: Number(r.posts) }));
-    });
-  },
+/**
+ * Category management for one taxonomy: blog categories here, course categories in the courses
+ * module. `refresh` invalidates the public pages that list them.
+ */
+export function taxonomyCategories(taxonomy: string, refresh: (accountId: string) => Promise<unknown> | unknown) {
+  return {
+    /** The site's categories with how many objects each has, by name. */
+    async list(db: Db, accountId: string): Promise<CategoryWithCount[]> {
+      return withTenant(db, accountId, async (tx) => {
+        const rows = await tx
+          .select({ id: terms.id, name: terms.name, slug: terms.slug, posts: count(rel.objectId) })
+          .from(terms)
+          .leftJoin(rel, and(eq(rel.accountId, terms.accountId), eq(rel.termId, terms.id)))
+          .where(and(eq(terms.accountId, accountId), eq(terms.taxonomy, taxonomy)))
+          .groupBy(terms.accountId, terms.id, terms.name, terms.slug)
+          .orderBy(asc(terms.name));
+        return rows.map((r) => ({ ...r, posts: Number(r.posts) }));
+      });
+    },
 
-  async create(db: Db, accountId: string, input: { name: string; slug?: string | null }): Promise<CategoryView> {
-    const name = checkName(input.name);
-    const slug = input.slug?.trim() ? checkSlug(input.slug) : slugify(name, "category");
-    return withTenant(db, accountId, async (tx) => {
-      if (await slugTaken(tx, accountId, slug)) throw clash(slug);
-      const [row] = await tx
-        .insert(terms)
-        .values({ accountId, taxonomy: CATEGORY, name, slug })
-        .returning({ id: terms.id, name: terms.name, slug: terms.slug });
+    async create(db: Db, accountId: string, input: { name: string; slug?: string | null }): Promise<CategoryView> {
+      const name = checkName(input.name);
+      const slug = input.slug?.trim() ? checkSlug(input.slug) : slugify(name, "category");
+      return withTenant(db, accountId, async (tx) => {
+        if (await slugTaken(tx, accountId, slug, undefined, taxonomy)) throw clash(slug);
+        const [row] = await tx
+          .insert(terms)
+          .values({ accountId, taxonomy, name, slug })
+          .returning({ id: terms.id, name: terms.name, slug: terms.slug });
+        return row;
+      });
+    },
+
+    async update(
+      db: Db,
+      accountId: string,
+      id: string,
+      input: { name?: string; slug?: string },
+    ): Promise<CategoryView> {
+      const patch: { name?: string; slug?: string } = {};
+      if (input.name !== undefined) patch.name = checkName(input.name);
+      if (input.slug !== undefined) patch.slug = checkSlug(input.slug);
+      const row = await withTenant(db, accountId, async (tx) => {
+        if (patch.slug && (await slugTaken(tx, accountId, patch.slug, id, taxonomy))) throw clash(patch.slug);
+        const where = and(eq(terms.accountId, accountId), eq(terms.taxonomy, taxonomy), eq(terms.id, id));
+        const [updated] = Object.keys(patch).length
+          ? await tx
+              .update(terms)
+              .set(patch)
+              .where(where)
+              .returning({ id: terms.id, name: terms.name, slug: terms.slug })
+          : await tx.select({ id: terms.id, name: terms.name, slug: terms.slug }).from(terms).where(where);
+        if (!updated) throw notFound("Category");
+        return updated;
+      });
+      await refresh(accountId);
       return row;
-    });
-  },
+    },
 
-  async update(db: Db, accountId: string, id: string, input: { name?: string; slug?: string }): Promise<CategoryView> {
-    const patch: { name?: string; slug?: string } = {};
-    if (input.name !== undefined) patch.name = checkName(input.name);
-    if (input.slug !== undefined) patch.slug = checkSlug(input.slug);
-    const row = await withTenant(db, accountId, async (tx) => {
-      if (patch.slug && (await slugTaken(tx, accountId, patch.slug, id))) throw clash(patch.slug);
-      const where = and(eq(terms.accountId, accountId), eq(terms.taxonomy, CATEGORY), eq(terms.id, id));
-      const [updated] = Object.keys(patch).length
-        ? await tx.update(terms).set(patch).where(where).returning({ id: terms.id, name: terms.name, slug: terms.slug })
-        : await tx.select({ id: terms.id, name: terms.name, slug: terms.slug }).from(terms).where(where);
-      if (!updated) throw notFound("Category");
-      return updated;
-    });
-    await refreshBlog(accountId);
-    return row;
-  },
+    /** Deletes the category; its posts stay, without it. */
+    async remove(db: Db, accountId: string, id: string): Promise<void> {
+      await withTenant(db, accountId, async (tx) => {
+        const [gone] = await tx
+          .delete(terms)
+          .where(and(eq(terms.accountId, accountId), eq(terms.taxonomy, taxonomy), eq(terms.id, id)))
+          .returning({ id: terms.id });
+        if (!gone) throw notFound("Category");
+      });
+      await refresh(accountId);
+    },
+  };
+}
 
-  /** Deletes the category; its posts stay, without it. */
-  async remove(db: Db, accountId: string, id: string): Promise<void> {
-    await withTenant(db, accountId, async (tx) => {
-      const [gone] = await tx
-        .delete(terms)
-        .where(and(eq(terms.accountId, accountId), eq(terms.taxonomy, CATEGORY), eq(terms.id, id)))
-        .returning({ id: terms.id });
-      if (!gone) throw notFound("Category");
-    });
-    await refreshBlog(accountId);
-  },
+export const categories = {
+  ...taxonomyCategories(CATEGORY, refreshBlog),
 
   /** Creates the missing ones of the given categories (start-up, seeding); existing ones are kept. */
   async ensure(db: Db, accountId: string, wanted: readonly { name: string; slug: string }[]): Promise<void> {

@@ -2,5 +2,12 @@
 // categories, per site. Publishing changes drop the cached blog pages and feed.
 export { posts } from "./service";
 export type { PostInput, PostListQuery, PostStatus, PostSummary, PostView } from "./service";
-export { CATEGORY, categories, PLATFORM_CATEGORIES } from "./categories";
+export {
+  CATEGORY,
+  categories,
+  categoriesOf,
+  checkCategoryIds,
+  PLATFORM_CATEGORIES,
+  taxonomyCategories,
+} from "./categories";
 export type { CategoryView, CategoryWithCount } from "./categories";

@@ -1,8 +1,8 @@
 // The site search (spec §2, §5, §7): text search over titles (names for members) of the site's
-// published pages, blog posts and members, at most 9 results a type, only for a non-empty term on
+// published courses, pages, blog posts and members, at most 9 results a type, only for a non-empty term on
 // a known site. Titles match by word prefix through the generated tsvector columns (GIN) and,
 // from three characters on, anywhere through the trigram indexes, so a site with 100,000 posts
-// answers from its indexes. Courses, groups and products join as their tables exist.
+// answers from its indexes. Groups and products join as their tables exist.
 //
 // These reads run as the platform role, each with an explicit account filter: under the tenant
 // role's row-level security, PostgreSQL may not use an index for a condition whose operator is
@@ -12,7 +12,7 @@ import { and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { containsPattern, MIN_SUBSTRING_LENGTH, prefixTsQuery } from "../../../core/search-query";
 import type { Db } from "../../db/client";
-import { pages, posts } from "../../db/schema";
+import { courses, pages, posts } from "../../db/schema";
 import { withPlatform } from "../../db/tenant";
 import { searchByName } from "../members";
 
@@ -45,6 +45,21 @@ async function searchPages(db: Db, accountId: string, term: string, limit: numbe
       .limit(limit),
   );
   return rows.map((r) => ({ type: "pages", title: r.title, url: pageUrl(r.kind, r.slug) }));
+}
+
+/** Published courses by title (a site has few, so the indexes answer directly), newest first. */
+async function searchCourses(db: Db, accountId: string, term: string, limit: number): Promise<SearchResult[]> {
+  const match = titleMatches(courses, term);
+  if (!match) return [];
+  const rows = await withPlatform(db, (tx) =>
+    tx
+      .select({ title: courses.title, slug: courses.slug })
+      .from(courses)
+      .where(and(eq(courses.accountId, accountId), eq(courses.status, "published"), match))
+      .orderBy(desc(courses.publishedAt))
+      .limit(limit),
+  );
+  return rows.map((r) => ({ type: "course", title: r.title, url: `/course/${encodeURIComponent(r.slug)}` }));
 }
 
 /** How many of the newest posts the first, cheap pass looks through. */
@@ -105,6 +120,7 @@ export async function searchSite(
   const n = Math.min(Math.max(1, limit), SEARCH_LIMIT);
   const wanted = (t: SearchType) => type === "all" || type === t;
   const groups = await Promise.all([
+    wanted("course") ? searchCourses(db, accountId, q, n) : [],
     wanted("pages") ? searchPages(db, accountId, q, n) : [],
     wanted("blog") ? searchPosts(db, accountId, q, n) : [],
     wanted("members") ? searchMembers(db, accountId, q, n) : [],

@@ -4,13 +4,13 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { SITEMAP_MAX_URLS, type SitemapEntry } from "../../../core/sitemap";
 import type { Db } from "../../db/client";
-import { pages, posts } from "../../db/schema";
+import { courses, pages, posts } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
 
 type Site = { accountId: string; isPlatform: boolean };
 
 function fixedPaths(site: Site): SitemapEntry[] {
-  const paths = ["/", "/blog", "/members"];
+  const paths = ["/", "/blog", "/course", "/members"];
   if (site.isPlatform) paths.push("/about", "/docs");
   return paths.map((path) => ({ path }));
 }
@@ -34,6 +34,15 @@ async function pageEntries(db: Db, site: Site): Promise<SitemapEntry[]> {
       entries.push({ path: `/${encodeURIComponent(r.slug)}`, lastmod: r.updatedAt });
     }
   }
+  // Published courses (few per site) sit with the pages, before the long list of posts.
+  const published = await withTenant(db, site.accountId, (tx) =>
+    tx
+      .select({ slug: courses.slug, updatedAt: courses.updatedAt })
+      .from(courses)
+      .where(and(eq(courses.accountId, site.accountId), eq(courses.status, "published")))
+      .orderBy(courses.slug),
+  );
+  for (const c of published) entries.push({ path: `/course/${encodeURIComponent(c.slug)}`, lastmod: c.updatedAt });
   return entries;
 }
 

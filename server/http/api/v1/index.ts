@@ -1,5 +1,10 @@
 // /api/v1: the REST API and its OpenAPI 3.1 document, generated from the route schemas.
 import { apiKeyRoutes } from "./api-keys";
+import { assignmentSubmissionRoutes } from "./assignment-submissions";
+import { assignmentRoutes, quizRoutes, unitRoutes } from "./course-items";
+import { courseRoutes } from "./courses";
+import { coursePublicRoutes } from "./course-public";
+import { enrolmentRoutes } from "./enrolments";
 import { mediaRoutes } from "./media";
 import { meRoutes } from "./me";
 import { memberNotificationRoutes } from "./member-notifications";
@@ -14,6 +19,7 @@ import { siteConfigRoutes } from "./site-config";
 import { searchRoutes } from "./search";
 import { siteFeatureRoutes, siteRoutes } from "./sites";
 import { staffRoutes } from "./staff";
+import { quizSubmissionRoutes } from "./submissions";
 
 export function createV1() {
   const v1 = newRouter();
@@ -32,6 +38,14 @@ export function createV1() {
   v1.route("/", staffRoutes);
   v1.route("/", postRoutes);
   v1.route("/", pageRoutes);
+  v1.route("/", quizSubmissionRoutes);
+  v1.route("/", assignmentSubmissionRoutes);
+  v1.route("/", courseRoutes);
+  v1.route("/", unitRoutes);
+  v1.route("/", quizRoutes);
+  v1.route("/", assignmentRoutes);
+  v1.route("/", coursePublicRoutes);
+  v1.route("/", enrolmentRoutes);
   v1.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
     type: "http",
     scheme: "bearer",

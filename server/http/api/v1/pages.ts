@@ -5,7 +5,7 @@ import { hasCap } from "../../../../core/roles";
 import { type PageKind, type PageView, pages } from "../../../modules/pages";
 import type { AppEnv } from "../../env";
 import { AppError, notAuthenticated } from "../../../errors";
-import { errorResponses, newRouter, ok, ZUuidParam } from "./router";
+import { errorResponses, jsonBody, newRouter, ok, ZUuidParam } from "./router";
 
 /** Staff on the platform's own site may edit pages and docs; elsewhere manage_options edits pages. */
 export const canEditDocs = (c: Context<AppEnv>) => Boolean(c.get("isStaff") && c.get("site").isPlatform);
@@ -93,10 +93,6 @@ const ZListQuery = z.object({
   per_page: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-const body = <T extends z.ZodType>(schema: T) => ({
-  required: true,
-  content: { "application/json": { schema } },
-});
 const tags = ["Pages"];
 
 const list = createRoute({
@@ -117,7 +113,7 @@ const create = createRoute({
   tags,
   summary: "Create a draft page",
   middleware: [requirePageEditor()] as const,
-  request: { body: body(ZPageCreate) },
+  request: { body: jsonBody(ZPageCreate) },
   responses: {
     201: ok(ZPageView, "The new draft"),
     409: ok(z.object({ error: z.object({ code: z.string(), message: z.string() }) }), "The slug is taken"),
@@ -139,7 +135,7 @@ const patch = createRoute({
   tags,
   summary: "Change a page; a published page is refreshed for visitors at once",
   middleware: [requirePageEditor()] as const,
-  request: { params: ZUuidParam, body: body(ZPagePatch) },
+  request: { params: ZUuidParam, body: jsonBody(ZPagePatch) },
   responses: {
     200: ok(ZPageView, "The changed page"),
     409: ok(z.object({ error: z.object({ code: z.string(), message: z.string() }) }), "The slug is taken"),

@@ -3,7 +3,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { categories, posts } from "../../../modules/posts";
 import { requireContentManager } from "../../middleware/guards";
-import { errorResponses, newRouter, ok, ZPage, ZUuidParam } from "./router";
+import { errorResponses, jsonBody, newRouter, ok, ZPage, ZUuidParam } from "./router";
 
 const ZCategory = z
   .object({
@@ -78,10 +78,6 @@ const ZPostQuery = ZPage.extend({
 });
 
 const guard = [requireContentManager()];
-const jsonBody = <T extends z.ZodType>(schema: T, required = true) => ({
-  required,
-  content: { "application/json": { schema } },
-});
 
 const listPosts = createRoute({
   method: "get",

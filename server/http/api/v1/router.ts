@@ -34,6 +34,12 @@ export const errorResponses = {
 
 export const ok = json;
 
+/** A JSON request body for a route (required unless said otherwise). */
+export const jsonBody = <T extends z.ZodType>(schema: T, required = true) => ({
+  required,
+  content: { "application/json": { schema } },
+});
+
 export const ZPage = z.object({
   page: z.coerce.number().int().min(1).default(1).openapi({ example: 1 }),
   per_page: z.coerce.number().int().min(1).max(100).default(20).openapi({ example: 20 }),

@@ -1,0 +1,205 @@
+// /dashboard/instructor/submissions/assignments?id={assignmentId}: an assignment's hand-ins with a
+// status filter, an evaluation drawer (marks 0..max, feedback) and reset. Without ?id: the
+// assignments one may evaluate with their pending counts.
+import { Alert, Button, Drawer, Group, NumberInput, Stack, Table, Text, Textarea } from "@mantine/core";
+import { IconPaperclip } from "@tabler/icons-react";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
+import {
+  EvaluableList,
+  formatWhen,
+  QUEUE_FILTERS,
+  QueueFilter,
+  type QueueFilterValue,
+  ResetButton,
+  StatusBadge,
+} from "../../../components/assessments/queue-parts";
+import { pageTitle, translatorFor } from "../../../lib/i18n.server";
+import { StoredHtml } from "../../../components/assessments/stored-html";
+import type { Route } from "./+types/assignment-submissions";
+import { isUuid } from "../../../../core/uuid";
+
+export const meta = ({ data: d }: Route.MetaArgs) => [{ title: d?.title ?? "Atrium" }];
+
+type AppErrorLike = { code?: string; message?: string; details?: unknown };
+const BASE = "/dashboard/instructor/submissions/assignments";
+const hidden = (err: unknown) => {
+  const code = (err as AppErrorLike)?.code;
+  if (code === "not_found" || code === "forbidden") throw new Response("Not found", { status: 404 });
+  throw err;
+};
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  if (!context.user) throw new Response("Not found", { status: 404 });
+  const s = context.services.assessments;
+  const url = new URL(request.url);
+  const id = url.searchParams.get("id") ?? "";
+  const raw = url.searchParams.get("status") ?? "pending";
+  const status: QueueFilterValue = (QUEUE_FILTERS as readonly string[]).includes(raw)
+    ? (raw as QueueFilterValue)
+    : "pending";
+  const title = pageTitle(
+    translatorFor(context, request),
+    "assessments.queue.assignmentTitle",
+    context.site.settings.sitetitle,
+  );
+  if (!isUuid(id))
+    return {
+      title,
+      id: null,
+      status,
+      evaluable: await s.evaluable("assignment").catch(hidden),
+      queue: null,
+      openId: null,
+    };
+  const queue = await s.assignmentQueue(id, status).catch(hidden);
+  return { title, id, status, evaluable: [], queue, openId: url.searchParams.get("submission") };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const s = context.services.assessments;
+  const url = new URL(request.url);
+  const form = await request.formData();
+  try {
+    if (form.get("intent") === "reset") {
+      await s.resetAssignment(url.searchParams.get("id") ?? "", String(form.get("studentId") ?? ""));
+      return { ok: true as const, message: null, field: null };
+    }
+    const raw = String(form.get("marks") ?? "");
+    await s.evaluateAssignment(String(form.get("submissionId") ?? ""), {
+      marks: raw === "" ? Number.NaN : Number(raw),
+      feedback: String(form.get("feedback") ?? ""),
+    });
+    url.searchParams.delete("submission");
+    return redirect(`${url.pathname}${url.search}`);
+  } catch (err) {
+    const e = err as AppErrorLike;
+    if (!e?.code || e.code === "internal") throw err;
+    const field = Array.isArray(e.details) ? ((e.details[0] as { field?: string })?.field ?? null) : null;
+    return data({ ok: false as const, message: e.message ?? "", field }, { status: 400 });
+  }
+}
+
+export default function AssignmentSubmissions({ loaderData: d, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const busy = useNavigation().state === "submitting";
+  const here = `${BASE}?id=${d.id}&status=${d.status}`;
+  if (!d.queue) {
+    return (
+      <div className="page">
+        <div className="page-heading">
+          <h1>{t("assessments.queue.assignmentTitle")}</h1>
+        </div>
+        <EvaluableList items={d.evaluable} base={BASE} />
+      </div>
+    );
+  }
+  const max = d.queue.assignment.maxMarks;
+  const open = d.queue.items.find((i) => i.id === d.openId) ?? null;
+  const failed = actionData && !actionData.ok ? actionData : null;
+  return (
+    <div className="page">
+      <Link to={BASE}>{t("assessments.queue.allAssignments")}</Link>
+      <div className="page-heading">
+        <h1>{d.queue.assignment.title}</h1>
+      </div>
+      <QueueFilter id={d.id ?? ""} status={d.status} />
+      {failed && !open && (
+        <Alert color="red" role="alert" mb="md">
+          {failed.message}
+        </Alert>
+      )}
+      {d.queue.items.length === 0 ? (
+        <p className="muted empty-state">{t("assessments.queue.empty")}</p>
+      ) : (
+        <Table.ScrollContainer minWidth={600}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t("assessments.columns.student")}</Table.Th>
+                <Table.Th>{t("assessments.columns.status")}</Table.Th>
+                <Table.Th>{t("assessments.columns.marks")}</Table.Th>
+                <Table.Th>{t("assessments.columns.submitted")}</Table.Th>
+                <Table.Th>{t("assessments.columns.actions")}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {d.queue.items.map((r) => (
+                <Table.Tr key={r.id}>
+                  <Table.Td>{r.studentName}</Table.Td>
+                  <Table.Td>
+                    <StatusBadge status={r.status} />
+                  </Table.Td>
+                  <Table.Td>{r.marks === null ? "—" : `${r.marks}/${max}`}</Table.Td>
+                  <Table.Td>{formatWhen(r.submittedAt, i18n.language)}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button size="xs" component={Link} to={`${here}&submission=${r.id}`}>
+                        {r.status >= 3 ? t("assessments.queue.view") : t("assessments.queue.evaluate")}
+                      </Button>
+                      <ResetButton name={r.studentName} fields={{ studentId: r.studentId }} />
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Drawer
+        opened={Boolean(open)}
+        onClose={() => navigate(here)}
+        position="right"
+        size="lg"
+        title={open?.studentName ?? ""}
+      >
+        {open && (
+          <Form method="post" key={open.id}>
+            <input type="hidden" name="intent" value="evaluate" />
+            <input type="hidden" name="submissionId" value={open.id} />
+            <Stack gap="md">
+              {open.content ? (
+                <StoredHtml html={open.content} />
+              ) : (
+                <Text c="dimmed">{t("assessments.queue.noText")}</Text>
+              )}
+              {open.files.map((f) => (
+                <a key={f.mediaId} href={f.url} target="_blank" rel="noreferrer">
+                  <IconPaperclip size={14} aria-hidden /> {f.name}
+                </a>
+              ))}
+              <NumberInput
+                name="marks"
+                label={t("assessments.queue.marksFor", { max })}
+                min={0}
+                max={max}
+                allowDecimal={false}
+                defaultValue={open.marks ?? undefined}
+                required
+                error={failed?.field === "marks" ? failed.message : undefined}
+              />
+              <Textarea
+                name="feedback"
+                label={t("assessments.result.feedback")}
+                defaultValue={open.feedback ?? ""}
+                autosize
+                minRows={3}
+              />
+              {failed && failed.field !== "marks" && (
+                <Alert color="red" role="alert">
+                  {failed.message}
+                </Alert>
+              )}
+              <Group justify="flex-end">
+                <Button type="submit" loading={busy}>
+                  {t("assessments.queue.saveEvaluation")}
+                </Button>
+              </Group>
+            </Stack>
+          </Form>
+        )}
+      </Drawer>
+    </div>
+  );
+}

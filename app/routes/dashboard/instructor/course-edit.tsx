@@ -1,0 +1,269 @@
+import { Alert, Badge, Button, Group, Stack, Tabs } from "@mantine/core";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useFetcher } from "react-router";
+import {
+  CertificateForm,
+  CourseDetailsForm,
+  type CourseFormValue,
+  CourseSettingsForm,
+} from "../../../components/instructor/course-forms";
+import { CourseAuthors } from "../../../components/instructor/course-authors";
+import { type BuilderItem, CurriculumBuilder } from "../../../components/instructor/curriculum-builder";
+import { UnsavedDialog } from "../../../components/instructor/unsaved-dialog";
+import { useUnsavedWarning } from "../../../components/instructor/use-unsaved-warning";
+import { pageTitle, translatorFor } from "../../../lib/i18n.server";
+import { ZCourseUpdate, ZCurriculum } from "../../../../core/course-schemas";
+import { asPageError, checked, notFound, readIntent, runAction } from "../../../lib/instructor.server";
+import type { Route } from "./+types/course-edit";
+import { isUuid } from "../../../../core/uuid";
+
+export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title ?? "Atrium" }];
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const ins = context.services.instructor;
+  if (!ins.canUse || !isUuid(params.courseId)) throw notFound();
+  const [course, items, quizzes, categories] = await Promise.all([
+    ins.courses.get(params.courseId),
+    ins.curriculum.get(params.courseId),
+    ins.quizzes.list(),
+    ins.categories.list(),
+  ]).catch(asPageError);
+  const value: CourseFormValue = {
+    title: course.title,
+    slug: course.slug,
+    excerpt: course.excerpt,
+    description: course.description,
+    featuredImage: course.featuredImage,
+    seats: course.seats,
+    access: course.access,
+    courseDuration: course.courseDuration,
+    settings: course.settings,
+    certificate: course.certificate ?? { enabled: false, title: "", body: "" },
+    categoryIds: course.categories.map((c) => c.id),
+  };
+  return {
+    title: pageTitle(translatorFor(context, request), "instructor.editor.title", context.site.settings.sitetitle),
+    course: {
+      id: course.id,
+      slug: course.slug,
+      status: course.status,
+      authors: course.authors,
+      authorId: course.authorId,
+    },
+    value,
+    items: items.map((i, n) => ({ ...i, key: i.id ?? `s-${n}` })) as BuilderItem[],
+    quizzes: quizzes.map((q) => ({ id: q.id, title: q.title })),
+    categories: categories.map((c) => ({ value: c.id, label: c.name })),
+  };
+}
+
+/** JSON intents: save/publish/unpublish (course and curriculum), createItem, addAuthor, removeAuthor. */
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const ins = context.services.instructor;
+  const id = params.courseId;
+  const { intent, payload } = await readIntent(request);
+  switch (intent) {
+    case "createItem": {
+      const kind = String(payload.kind);
+      const input = { title: String(payload.title ?? "") };
+      return runAction(async () => {
+        const row =
+          kind === "unit"
+            ? await ins.units.create(input)
+            : kind === "quiz"
+              ? await ins.quizzes.create(input)
+              : await ins.assignments.create(input);
+        return { created: { id: row.id, title: row.title, post_type: kind } };
+      });
+    }
+    case "addAuthor":
+      return runAction(async () => ({
+        authors: (await ins.courses.addAuthor(id, String(payload.userId ?? ""))).authors,
+      }));
+    case "removeAuthor":
+      return runAction(async () => ({
+        authors: (await ins.courses.removeAuthor(id, String(payload.userId ?? ""))).authors,
+      }));
+    default: {
+      const value = payload.course;
+      const items = payload.items as BuilderItem[] | undefined;
+      return runAction(async () => {
+        const status = intent === "publish" ? "published" : intent === "unpublish" ? "draft" : undefined;
+        // Both are checked before either is stored, so a bad field leaves everything as it was.
+        const patch = checked(ZCourseUpdate, { ...(value as object), ...(status && { status }) });
+        const list = items
+          ? checked(
+              ZCurriculum,
+              items.map(({ key: _key, ...i }) => i),
+            )
+          : null;
+        if (list) await ins.curriculum.put(id, list);
+        const course = await ins.courses.update(id, patch);
+        return { status: course.status, slug: course.slug, intent };
+      });
+    }
+  }
+}
+
+export default function CourseEdit({ loaderData: d }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const save = useFetcher<typeof action>();
+  const create = useFetcher<typeof action>();
+  const [value, setValue] = useState(d.value);
+  const [items, setItems] = useState(d.items);
+  const [dirty, setDirty] = useState(false);
+  const curriculumChanged = useRef(false);
+  const [tab, setTab] = useState<string | null>("details");
+  const blocker = useUnsavedWarning(dirty);
+
+  const result = save.data && "ok" in save.data ? save.data : null;
+  const errors = result && !result.ok ? result.fields : {};
+  const saved = result?.ok ? (result.value as { status: string; slug: string; intent: string }) : null;
+  const status = saved?.status ?? d.course.status;
+  const slug = saved?.slug ?? d.course.slug;
+
+  useEffect(() => {
+    if (result?.ok) {
+      setDirty(false);
+      curriculumChanged.current = false;
+    }
+    if (result && !result.ok) setDirty(true);
+  }, [result]);
+
+  // A created unit, quiz or assignment joins the list (saved with the course).
+  useEffect(() => {
+    const r =
+      create.data && "ok" in create.data && create.data.ok
+        ? (create.data.value as { created?: { id: string; title: string; post_type: BuilderItem["post_type"] } })
+        : null;
+    if (!r?.created) return;
+    const c = r.created;
+    setItems((list) =>
+      list.some((i) => i.id === c.id)
+        ? list
+        : [...list, { key: c.id, id: c.id, post_type: c.post_type, title: c.title }],
+    );
+    curriculumChanged.current = true;
+    setDirty(true);
+  }, [create.data]);
+
+  const change = (patch: Partial<CourseFormValue>) => {
+    setValue((v) => ({ ...v, ...patch }));
+    setDirty(true);
+  };
+  const changeItems = (next: BuilderItem[]) => {
+    setItems(next);
+    curriculumChanged.current = true;
+    setDirty(true);
+  };
+  const submit = (intent: "save" | "publish" | "unpublish") => {
+    setDirty(false);
+    save.submit(
+      { intent, payload: { course: value, ...(curriculumChanged.current && { items }) } },
+      { method: "post", encType: "application/json" },
+    );
+  };
+  const createError = create.data && "ok" in create.data && !create.data.ok ? create.data.message : null;
+  const busy = save.state !== "idle";
+  const errorTabs = Object.keys(errors);
+
+  return (
+    <div className="page">
+      <Link to="/dashboard/instructor">← {t("instructor.backToCourses")}</Link>
+      <div className="page-heading">
+        <h1>
+          {value.title || t("instructor.editor.title")}{" "}
+          <Badge variant="light" color={status === "published" ? "green" : "gray"}>
+            {t(`instructor.statuses.${status}`)}
+          </Badge>
+        </h1>
+        <Group gap="xs">
+          <Button variant="default" component="a" href={`/course/${slug}`}>
+            {t("instructor.view")}
+          </Button>
+          <Button variant="default" onClick={() => submit("save")} loading={busy}>
+            {t("instructor.save")}
+          </Button>
+          {status === "published" ? (
+            <Button color="gray" onClick={() => submit("unpublish")} disabled={busy}>
+              {t("instructor.editor.unpublish")}
+            </Button>
+          ) : (
+            <Button onClick={() => submit("publish")} disabled={busy}>
+              {t("instructor.editor.publish")}
+            </Button>
+          )}
+        </Group>
+      </div>
+      <div aria-live="polite">
+        {saved ? (
+          <Alert color="green" mb="md">
+            {saved.intent === "publish"
+              ? t("instructor.editor.published")
+              : saved.intent === "unpublish"
+                ? t("instructor.editor.unpublished")
+                : t("instructor.saved")}
+          </Alert>
+        ) : null}
+        {result && !result.ok ? (
+          <Alert color="red" mb="md">
+            {result.message}
+            {errorTabs.length ? ` (${errorTabs.join(", ")})` : ""}
+          </Alert>
+        ) : null}
+      </div>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="details">{t("instructor.editor.tabs.details")}</Tabs.Tab>
+          <Tabs.Tab value="curriculum">{t("instructor.editor.tabs.curriculum")}</Tabs.Tab>
+          <Tabs.Tab value="settings">{t("instructor.editor.tabs.settings")}</Tabs.Tab>
+          <Tabs.Tab value="certificate">{t("instructor.editor.tabs.certificate")}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="details">
+          <Stack maw={820}>
+            <CourseDetailsForm value={value} onChange={change} errors={errors} categories={d.categories} />
+            <CourseAuthors authors={d.course.authors} authorId={d.course.authorId} />
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="curriculum">
+          <Stack maw={820}>
+            {createError ? <Alert color="red">{createError}</Alert> : null}
+            {Object.entries(errors)
+              .filter(([f]) => f.startsWith("items"))
+              .map(([f, m]) => (
+                <Alert key={f} color="red">
+                  {`${items[Number(f.split(".")[1])]?.title ?? f}: ${m}`}
+                </Alert>
+              ))}
+            <CurriculumBuilder
+              courseId={d.course.id}
+              items={items}
+              onChange={changeItems}
+              quizzes={d.quizzes}
+              creating={create.state !== "idle"}
+              unitDrip={Boolean(value.settings.dripfeed && value.settings.dripFeedUnitDuration)}
+              onCreate={(kind, title) =>
+                create.submit(
+                  { intent: "createItem", payload: { kind, title } },
+                  { method: "post", encType: "application/json" },
+                )
+              }
+            />
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="settings">
+          <Stack maw={620}>
+            <CourseSettingsForm value={value} onChange={change} errors={errors} />
+          </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="certificate">
+          <Stack maw={620}>
+            <CertificateForm value={value} onChange={change} errors={errors} />
+          </Stack>
+        </Tabs.Panel>
+      </Tabs>
+      <UnsavedDialog blocker={blocker} />
+    </div>
+  );
+}

@@ -1,0 +1,181 @@
+import { Anchor, Avatar, Badge, Container, Divider, Group, Stack, Text, Title, Typography } from "@mantine/core";
+import { useTranslation } from "react-i18next";
+import { data, Link, redirect } from "react-router";
+import { DAY, HOUR, MINUTE, WEEK } from "../../../core/course-duration";
+import { CourseAction } from "../../components/catalog/course-action";
+import { CourseOutline } from "../../components/catalog/course-outline";
+import { CourseRating } from "../../components/catalog/course-rating";
+import { CourseReviews } from "../../components/catalog/course-reviews";
+import { priceLabelKey } from "../../components/catalog/price-label";
+import { responsiveImage } from "../../lib/images";
+import { absoluteUrl, canonicalUrl, seoMeta } from "../../lib/seo";
+import type { Route } from "./+types/course";
+
+export const meta = ({ data: d }: Route.MetaArgs) => [
+  ...seoMeta(d?.seo),
+  ...(d?.jsonLd ? [{ "script:ld+json": d.jsonLd }] : []),
+];
+
+/** A published course for everyone; a draft or another site's slug is a 404. */
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  let course: Awaited<ReturnType<typeof context.services.catalog.course>>;
+  try {
+    course = await context.services.catalog.course(params.slug);
+  } catch (err) {
+    if ((err as { code?: string })?.code === "not_found") throw new Response("Not found", { status: 404 });
+    throw err;
+  }
+  const siteName = context.site.settings.sitetitle;
+  const url = canonicalUrl(request.url);
+  const image = absoluteUrl(request.url, course.image);
+  return {
+    seo: { title: `${course.title} · ${siteName}`, description: course.excerpt, url, image, siteName },
+    jsonLd: {
+      "@context": "https://schema.org",
+      "@type": "Course",
+      name: course.title,
+      description: course.excerpt,
+      url,
+      ...(image ? { image } : {}),
+      provider: { "@type": "Organization", name: siteName, sameAs: new URL(request.url).origin },
+      ...(course.reviewCount
+        ? {
+            aggregateRating: {
+              "@type": "AggregateRating",
+              ratingValue: course.rating,
+              reviewCount: course.reviewCount,
+            },
+          }
+        : {}),
+    },
+    course,
+    canModerate: context.services.catalog.canModerate,
+    viewer: (course.viewer?.enrolled ? "enrolled" : context.user && context.member ? "member" : "visitor") as
+      | "visitor"
+      | "member"
+      | "enrolled",
+  };
+}
+
+/** Enrol (then straight to the player) or write a review; errors come back to the page. */
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (!context.user) return redirect(`/login?redirect=${encodeURIComponent(`/course/${params.slug}`)}`);
+  const course = await context.services.catalog.course(params.slug).catch(() => null);
+  if (!course) throw new Response("Not found", { status: 404 });
+  try {
+    if (intent === "enrol") {
+      await context.services.catalog.enrol(course.id);
+      return redirect(`/dashboard/courses/${course.id}`);
+    }
+    if (intent === "review") {
+      await context.services.catalog.review(course.id, {
+        rating: Number(form.get("rating")),
+        title: String(form.get("title") ?? ""),
+        review: String(form.get("review") ?? ""),
+      });
+      return { intent, saved: true, error: null };
+    }
+    if (intent === "deleteReview") {
+      await context.services.catalog.deleteReview(course.id, String(form.get("reviewId") ?? ""));
+      return { intent, saved: false, error: null };
+    }
+  } catch (err) {
+    const e = err as { code?: string; status?: number; message?: string; details?: { field?: string }[] };
+    if (!e?.code || !e.status) throw err;
+    return data(
+      { intent, saved: false, error: { code: e.code, field: e.details?.[0]?.field, message: e.message ?? "" } },
+      { status: e.status },
+    );
+  }
+  throw new Response("Unknown action", { status: 400 });
+}
+
+const UNITS = [
+  [WEEK, "weeks"],
+  [DAY, "days"],
+  [HOUR, "hours"],
+  [MINUTE, "minutes"],
+] as const;
+
+export default function CoursePage({ loaderData: { course, viewer, canModerate }, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const image = course.image ? responsiveImage(course.image, { sizes: "(min-width: 62em) 900px, 100vw" }) : null;
+  const unit = course.duration ? UNITS.find(([s]) => s === course.duration?.parameter)?.[1] : null;
+  const enrolError = actionData?.intent === "enrol" ? (actionData.error?.code ?? null) : null;
+  const reviewError = actionData?.intent === "review" ? actionData.error : null;
+  return (
+    <Container size="md" py="xl" component="article">
+      <Stack gap="lg">
+        <Anchor component={Link} to="/course" size="sm">
+          ← {t("catalog.backToCourses")}
+        </Anchor>
+        {image ? (
+          <img
+            {...image}
+            alt=""
+            style={{ width: "100%", height: "auto", borderRadius: 8, aspectRatio: "16 / 9", objectFit: "cover" }}
+          />
+        ) : null}
+        <Stack gap="xs">
+          <Title order={1}>{course.title}</Title>
+          {course.excerpt ? <Text size="lg">{course.excerpt}</Text> : null}
+        </Stack>
+        <Group gap="md" wrap="wrap">
+          {course.instructors.map((i) => (
+            <Group key={i.userId} gap={6}>
+              <Avatar src={`/avatars/${i.userId}/avatar.jpg`} alt="" size="sm" radius="xl" />
+              <Anchor component={Link} to={`/members/${i.slug}`} size="sm">
+                {i.name}
+              </Anchor>
+            </Group>
+          ))}
+        </Group>
+        <Group gap="lg" wrap="wrap">
+          <CourseRating rating={course.rating} count={course.reviewCount} />
+          <Text size="sm">{t("catalog.students", { count: course.students })}</Text>
+          {course.seatsLeft !== null ? (
+            <Text size="sm" data-testid="seats-left">
+              {t("catalog.seatsLeft", { count: course.seatsLeft })}
+            </Text>
+          ) : null}
+          {course.duration && unit ? (
+            <Text size="sm">{t(`catalog.duration.${unit}`, { count: course.duration.value })}</Text>
+          ) : null}
+          <Badge variant="light" size="lg">
+            {t(priceLabelKey(course))}
+          </Badge>
+        </Group>
+        <CourseAction
+          courseId={course.id}
+          slug={course.slug}
+          viewer={viewer}
+          access={course.access}
+          seatsLeft={course.seatsLeft}
+          error={enrolError}
+        />
+        {course.description ? (
+          <Typography>
+            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: course HTML is sanitised when it is saved */}
+            <div className="course-description" dangerouslySetInnerHTML={{ __html: course.description }} />
+          </Typography>
+        ) : null}
+        <Divider />
+        <Title order={2}>{t("catalog.curriculum")}</Title>
+        <CourseOutline outline={course.outline} itemCount={course.itemCount} />
+        <Divider />
+        <CourseReviews
+          reviews={course.reviews}
+          rating={course.rating}
+          count={course.reviewCount}
+          canReview={viewer === "enrolled"}
+          canModerate={canModerate}
+          myReview={course.viewer?.myReview ?? null}
+          error={reviewError}
+          saved={actionData?.intent === "review" && actionData.saved}
+        />
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,194 @@
+// Handles one course event: finds the recipients (the student, or the course's instructors through
+// the course-instructor lookup), and for each writes a bell notification (component "course") and
+// an e-mail with the §7 tokens, unless the site switched the event's touchpoint off.
+import { and, eq, inArray } from "drizzle-orm";
+import {
+  type CourseEventPayload,
+  type CourseEventRule,
+  courseEventRule,
+  renderTokens,
+  touchpointOn,
+} from "../../../core/course-events";
+import { siteAddress } from "../../../core/site-address";
+import type { Db, Tx } from "../../db/client";
+import { accounts, assignments, courses, members, notifications as notificationsTable, quizzes } from "../../db/schema";
+import { withTenant } from "../../db/tenant";
+import { courseInstructors } from "../courses";
+import type { DomainEvent } from "../events";
+import { mail } from "../mail";
+import { notifications } from "../notifications";
+import { options } from "../options";
+
+export type AddressConfig = { scheme: string; baseDomain: string };
+
+type Person = { userId: string; name: string; email: string; slug: string };
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+
+async function people(tx: Tx, accountId: string, ids: string[]): Promise<Map<string, Person>> {
+  if (!ids.length) return new Map();
+  const rows = await tx
+    .select({ userId: members.userId, name: members.name, email: members.email, slug: members.slug })
+    .from(members)
+    .where(and(eq(members.accountId, accountId), inArray(members.userId, ids)));
+  return new Map(rows.map((r) => [r.userId, r]));
+}
+
+/** Everything the templates need, read in one transaction. */
+async function gather(db: Db, event: DomainEvent, p: CourseEventPayload, rule: CourseEventRule) {
+  const accountId = event.accountId;
+  return withTenant(db, accountId, async (tx) => {
+    const [site] = await tx
+      .select({ slug: accounts.slug, domain: accounts.domain, settings: accounts.settings })
+      .from(accounts)
+      .where(eq(accounts.accountId, accountId));
+    const [course] = p.courseId
+      ? await tx
+          .select({ id: courses.id, title: courses.title, slug: courses.slug, image: courses.featuredImage })
+          .from(courses)
+          .where(and(eq(courses.accountId, accountId), eq(courses.id, p.courseId)))
+      : [];
+    const [quiz] = p.quizId
+      ? await tx
+          .select({ title: quizzes.title })
+          .from(quizzes)
+          .where(and(eq(quizzes.accountId, accountId), eq(quizzes.id, p.quizId)))
+      : [];
+    const [assignment] = p.assignmentId
+      ? await tx
+          .select({ title: assignments.title })
+          .from(assignments)
+          .where(and(eq(assignments.accountId, accountId), eq(assignments.id, p.assignmentId)))
+      : [];
+    const instructors = p.courseId ? await courseInstructors(tx, accountId, p.courseId) : [];
+    const recipientIds = rule.audience === "student" ? (p.studentId ? [p.studentId] : []) : instructors;
+    const ids = [
+      ...new Set([
+        ...recipientIds,
+        ...instructors,
+        ...(p.studentId ? [p.studentId] : []),
+        ...(event.actorId ? [event.actorId] : []),
+      ]),
+    ];
+    const found = await people(tx, accountId, ids);
+    // Recipients already notified of this event (a second delivery after a crash) are skipped.
+    const done = await tx
+      .select({ userId: notificationsTable.userId })
+      .from(notificationsTable)
+      .where(and(eq(notificationsTable.accountId, accountId), eq(notificationsTable.itemId, event.id)));
+    return {
+      site,
+      course,
+      quiz,
+      assignment,
+      instructors,
+      recipientIds,
+      found,
+      done: new Set(done.map((d) => d.userId)),
+    };
+  });
+}
+
+export async function deliverCourseEvent(db: Db, event: DomainEvent, address: AddressConfig): Promise<void> {
+  const rule = courseEventRule(event.type);
+  if (!rule || !event.accountId) return;
+  const touchpoints = await options.get(db, event.accountId, "touchpoints").catch(() => null);
+  if (!touchpointOn(touchpoints, rule.touchpoint)) return;
+  const p = event.payload as CourseEventPayload;
+  const g = await gather(db, event, p, rule);
+  if (!g.site) return;
+  const origin = `${address.scheme}://${siteAddress(g.site, address.baseDomain)}`;
+  const student = p.studentId ? g.found.get(p.studentId) : undefined;
+  const instructor = g.found.get(
+    event.actorId && g.instructors.includes(event.actorId) ? event.actorId : (g.instructors[0] ?? ""),
+  );
+  const courseTitle = g.course?.title ?? "";
+  const courseUrl = g.course ? `${origin}/course/${g.course.slug}` : origin;
+  const quizUrl = p.quizId ? `${origin}/dashboard/courses/quiz/${p.quizId}` : "";
+  const assignmentUrl = p.assignmentId ? `${origin}/dashboard/courses/assignments/${p.assignmentId}` : "";
+  const studentUrl =
+    p.courseId && p.studentId
+      ? `${origin}/dashboard/instructor/course/${p.courseId}/manage?student=${p.studentId}`
+      : "";
+  const instructorUrl = instructor ? `${origin}/members/${instructor.slug}` : "";
+  const certificateUrl = p.code ? `${origin}/certificate/${p.code}` : "";
+  const link = rule.link(p);
+  // The actor shown in the bell: the student for instructors' notifications, else whoever acted.
+  const actor = rule.audience === "instructors" ? student : (g.found.get(event.actorId ?? "") ?? instructor);
+
+  for (const recipientId of g.recipientIds) {
+    if (g.done.has(recipientId)) continue;
+    const recipient = g.found.get(recipientId);
+    // Spec §8: a member lookup that fails skips the e-mail (and the bell, which needs a member).
+    if (!recipient) continue;
+    const plain: Record<string, string | number | undefined> = {
+      user: recipient.name,
+      "course.title": courseTitle,
+      "course.titlelink": `${courseTitle} (${courseUrl})`,
+      "student.name": student?.name ?? "",
+      "student.link": studentUrl,
+      "instructor.link": instructorUrl,
+      "certificate.link": certificateUrl,
+      "quiz.title": g.quiz?.title ?? "",
+      "quiz.titlelink": g.quiz ? `${g.quiz.title} (${quizUrl})` : "",
+      "assignment.title": g.assignment?.title ?? "",
+      "assignment.titlelink": g.assignment ? `${g.assignment.title} (${assignmentUrl})` : "",
+      "student.marks": p.marks,
+      "review.rating": p.review?.rating,
+      "review.title": p.review?.title,
+      "review.review": p.review?.review,
+    };
+    const a = (url: string, text: string) =>
+      url ? `<a href="${escapeHtml(url)}">${escapeHtml(text)}</a>` : escapeHtml(text);
+    const html: Record<string, string> = Object.fromEntries(
+      Object.entries(plain).map(([k, v]) => [k, escapeHtml(v == null ? "" : String(v))]),
+    );
+    html["course.titlelink"] = a(courseUrl, courseTitle);
+    html["quiz.titlelink"] = g.quiz ? a(quizUrl, g.quiz.title) : "";
+    html["assignment.titlelink"] = g.assignment ? a(assignmentUrl, g.assignment.title) : "";
+    for (const k of ["student.link", "instructor.link", "certificate.link"])
+      html[k] = a(String(plain[k] ?? ""), String(plain[k] ?? ""));
+    const subject = renderTokens(rule.subject, plain);
+    const text = renderTokens(rule.body, plain);
+    const objectName = g.quiz?.title ?? g.assignment?.title ?? courseTitle;
+    await notifications.create(db, event.accountId, {
+      userId: recipientId,
+      component: "course",
+      title: subject,
+      message: escapeHtml(subject),
+      itemId: event.id,
+      data: {
+        event: event.type,
+        action: {
+          actor: {
+            id: actor?.userId ?? event.actorId ?? null,
+            link: actor ? `/members/${actor.slug}` : null,
+            name: actor?.name ?? "",
+            email: actor?.email ?? "",
+            avatar: actor ? `/avatars/${actor.userId}/avatar.jpg` : null,
+            context: "course",
+          },
+          label: [rule.label],
+        },
+        object: {
+          id: p.quizId ?? p.assignmentId ?? p.courseId ?? null,
+          link,
+          name: objectName,
+          avatar: g.course?.image?.image ?? null,
+          context: event.type.split("_")[0],
+        },
+        content: subject,
+      },
+    });
+    if (recipient.email) {
+      await mail.enqueue(db, event.accountId, {
+        to: recipient.email,
+        kind: event.type,
+        subject,
+        text,
+        html: renderTokens(escapeHtml(rule.body), html).replace(/\n/g, "<br>"),
+      });
+    }
+  }
+}

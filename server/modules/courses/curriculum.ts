@@ -1,0 +1,77 @@
+// A course's curriculum as the instructor edits it: the whole ordered list, read and replaced at
+// once. Items must be this site's units, quizzes and assignments of the declared type; titles are
+// taken from those rows, never from the client.
+import { and, eq, inArray } from "drizzle-orm";
+import type { CurriculumItem } from "../../../core/curriculum";
+import type { Tx } from "../../db/client";
+import { withTenant } from "../../db/tenant";
+import { fieldError } from "../../errors";
+import { refreshCoursePages } from "./page-cache";
+import type { LearningCtx } from "./context";
+import { assertCourseEditor, assertCurriculumEditor, ITEM_TABLES, type ItemKind } from "./guards";
+import { META_CURRICULUM, setCourseMeta } from "./read";
+
+export type CurriculumInputItem = Omit<CurriculumItem, "title"> & { title?: string };
+
+async function titlesOf(tx: Tx, accountId: string, kind: ItemKind, ids: string[]) {
+  if (!ids.length) return new Map<string, string>();
+  const table = ITEM_TABLES[kind];
+  const rows = await tx
+    .select({ id: table.id, title: table.title })
+    .from(table)
+    .where(and(eq(table.accountId, accountId), inArray(table.id, ids)));
+  return new Map(rows.map((r) => [r.id, r.title]));
+}
+
+/** Checks every entry and returns the list to store (titles from the rows); errors name `items.{i}`. */
+export async function validateCurriculum(
+  tx: Tx,
+  accountId: string,
+  items: readonly CurriculumInputItem[],
+): Promise<CurriculumItem[]> {
+  const seen = new Set<string>();
+  items.forEach((item, i) => {
+    if (item.post_type === "section") {
+      if (item.id) throw fieldError("validation_failed", `items.${i}.id`, "A section has no id");
+      if (!item.title?.trim()) throw fieldError("validation_failed", `items.${i}.title`, "A section needs a title");
+      return;
+    }
+    if (!item.id) throw fieldError("validation_failed", `items.${i}.id`, "This item needs an id");
+    if (seen.has(item.id)) throw fieldError("validation_failed", `items.${i}.id`, "This item is listed twice");
+    seen.add(item.id);
+  });
+  const idsOf = (kind: ItemKind) => items.filter((i) => i.post_type === kind).map((i) => i.id as string);
+  const titles = {
+    unit: await titlesOf(tx, accountId, "unit", idsOf("unit")),
+    quiz: await titlesOf(tx, accountId, "quiz", idsOf("quiz")),
+    assignments: await titlesOf(tx, accountId, "assignments", idsOf("assignments")),
+  };
+  return items.map((item, i): CurriculumItem => {
+    if (item.post_type === "section") return { post_type: "section", title: (item.title ?? "").trim().slice(0, 200) };
+    const title = titles[item.post_type].get(item.id as string);
+    if (title === undefined) {
+      throw fieldError("validation_failed", `items.${i}.id`, `No ${item.post_type} with this id on this site`);
+    }
+    const out: CurriculumItem = { id: item.id, post_type: item.post_type, title };
+    if (item.drip) out.drip = item.drip;
+    if (item.post_type === "unit" && item.preview) out.preview = true;
+    return out;
+  });
+}
+
+export const curriculum = {
+  get(ctx: LearningCtx, courseId: string): Promise<CurriculumItem[]> {
+    return withTenant(ctx.db, ctx.accountId, async (tx) => (await assertCourseEditor(tx, ctx, courseId)).curriculum);
+  },
+
+  async put(ctx: LearningCtx, courseId: string, items: readonly CurriculumInputItem[]): Promise<CurriculumItem[]> {
+    const list = await withTenant(ctx.db, ctx.accountId, async (tx) => {
+      await assertCurriculumEditor(tx, ctx, courseId);
+      const list = await validateCurriculum(tx, ctx.accountId, items);
+      await setCourseMeta(tx, ctx.accountId, courseId, META_CURRICULUM, list);
+      return list;
+    });
+    await refreshCoursePages(ctx.accountId);
+    return list;
+  },
+};

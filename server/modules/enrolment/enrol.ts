@@ -1,0 +1,79 @@
+// Enrolling a member in a course (spec §3 course_students, §4, §8): one seat check under the course
+// row lock, so concurrent enrolments never pass the seat limit. Exported for the shop, which calls
+// it inside its own transaction when an order for a course is paid.
+import { and, eq, sql } from "drizzle-orm";
+import { enrolmentExpiry } from "../../../core/course-duration";
+import type { Tx } from "../../db/client";
+import { courseStudents, courses, members } from "../../db/schema";
+import { AppError, fieldError, notFound } from "../../errors";
+import { type LearningCtx, loadCourse } from "../courses";
+import { events } from "../events";
+import { type Emitted, type EnrolmentRow, enrolmentCount, findEnrolment } from "./progress";
+
+export type EnrolBy = "self" | "instructor" | "system";
+
+/**
+ * Enrols `studentId` (a member of the site). Idempotent: an existing enrolment comes back unchanged
+ * with `created: false` and no event. Self-enrolment needs a published, free course.
+ */
+export async function enrolStudent(
+  tx: Tx,
+  accountId: string,
+  input: { courseId: string; studentId: string; by: EnrolBy; actorId?: string | null; now?: Date },
+  out: Emitted,
+): Promise<{ enrolment: EnrolmentRow; created: boolean }> {
+  const now = input.now ?? new Date();
+  const record = await loadCourse(tx, accountId, input.courseId);
+  // The row lock serialises enrolments of one course: the count below cannot change under us.
+  await tx.execute(
+    sql`select 1 from ${courses} where ${courses.accountId} = ${accountId} and ${courses.id} = ${input.courseId} for update`,
+  );
+  const existing = await findEnrolment(tx, accountId, input.courseId, input.studentId);
+  if (existing) return { enrolment: existing, created: false };
+  const { course } = record;
+  if (input.by === "self") {
+    if (course.status !== "published") throw notFound("Course");
+    if (course.access !== "free") throw new AppError("forbidden", "This course is private");
+  }
+  const [member] = await tx
+    .select({ userId: members.userId })
+    .from(members)
+    .where(and(eq(members.accountId, accountId), eq(members.userId, input.studentId)));
+  if (!member) throw fieldError("validation_failed", "studentId", "The student is not a member of this site");
+  const [fresh] = await tx
+    .select({ seats: courses.seats })
+    .from(courses)
+    .where(and(eq(courses.accountId, accountId), eq(courses.id, input.courseId)));
+  if (fresh.seats != null && (await enrolmentCount(tx, accountId, input.courseId)) >= fresh.seats) {
+    throw new AppError("seats", "Seats Error");
+  }
+  const [enrolment] = await tx
+    .insert(courseStudents)
+    .values({
+      accountId,
+      courseId: input.courseId,
+      studentId: input.studentId,
+      status: 1,
+      expiry: new Date(enrolmentExpiry(now.getTime(), record.duration)),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  await tx
+    .update(courses)
+    .set({ studentCount: sql`${courses.studentCount} + 1` })
+    .where(and(eq(courses.accountId, accountId), eq(courses.id, input.courseId)));
+  const payload = { courseId: input.courseId, studentId: input.studentId };
+  const actor = input.actorId ?? (input.by === "self" ? input.studentId : null);
+  for (const type of ["course_subscribed", "student_course_subscribed", "instructor_course_subscribed"]) {
+    out.push(await events.emit(tx, accountId, type, payload, actor));
+  }
+  return { enrolment, created: true };
+}
+
+/** The signed-in member enrols themself (the course page, POST /courses/{id}/enrol); events published after commit. */
+export function selfEnrol(ctx: LearningCtx, courseId: string) {
+  return events.transaction(ctx.db, ctx.accountId, (tx, out) =>
+    enrolStudent(tx, ctx.accountId, { courseId, studentId: ctx.userId, by: "self" }, out),
+  );
+}

@@ -1,0 +1,181 @@
+// The student's side (spec §2 /dashboard/courses, the course player): my courses, a course's
+// outline with where each item stands, opening an item (its unit content, or a link to the quiz or
+// assignment screen) and completing units. Events are published after each transaction commits.
+import { and, desc, eq } from "drizzle-orm";
+import { isExpired } from "../../../core/course-duration";
+import { countedItems, type CurriculumItem, isItemComplete } from "../../../core/curriculum";
+import type { Tx } from "../../db/client";
+import { certificates, courseStudents, courses, units } from "../../db/schema";
+import { withTenant } from "../../db/tenant";
+import { AppError, notFound } from "../../errors";
+import type { LearningCtx } from "../courses";
+import { loadCourse } from "../courses";
+import { events } from "../events";
+import { sanitizeRichHtml } from "../html";
+import { type Emitted, type EnrolmentRow, findEnrolment, itemAccess, openItem, setItemComplete } from "./progress";
+
+export type OutlineItem = {
+  id: string | null;
+  postType: CurriculumItem["post_type"];
+  title: string;
+  complete: boolean;
+  /** Unix seconds of completion. */
+  completedAt: number | null;
+  open: boolean;
+  reason: "lock" | "drip" | null;
+  /** Unix seconds when a drip item opens. */
+  opensAt: number | null;
+};
+
+export type EnrolmentView = {
+  status: number;
+  progress: number;
+  startAt: number | null;
+  expiry: string;
+  expired: boolean;
+};
+
+const seconds = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
+
+const enrolmentView = (e: EnrolmentRow, now: Date): EnrolmentView => ({
+  status: e.status,
+  progress: e.progress,
+  startAt: seconds(e.startAt),
+  expiry: e.expiry.toISOString(),
+  expired: isExpired(e.expiry.getTime(), now.getTime()),
+});
+
+async function certificateCode(tx: Tx, accountId: string, courseId: string, studentId: string) {
+  const [c] = await tx
+    .select({ code: certificates.code })
+    .from(certificates)
+    .where(
+      and(
+        eq(certificates.accountId, accountId),
+        eq(certificates.courseId, courseId),
+        eq(certificates.studentId, studentId),
+      ),
+    );
+  return c?.code ?? null;
+}
+
+/** Where a quiz or assignment item is taken (screens of the assessments area). */
+export function itemLink(courseId: string, item: { id: string; post_type: string }): string | null {
+  if (item.post_type === "quiz") return `/dashboard/courses/quiz/${item.id}?course=${courseId}`;
+  if (item.post_type === "assignments") return `/dashboard/courses/assignments/${item.id}?course=${courseId}`;
+  return null;
+}
+
+const publishAfter = <T>(ctx: LearningCtx, fn: (tx: Tx, out: Emitted) => Promise<T>): Promise<T> =>
+  events.transaction(ctx.db, ctx.accountId, fn);
+
+export const player = {
+  /** The signed-in member's enrolments, most recent first. */
+  myCourses: (ctx: LearningCtx) =>
+    withTenant(ctx.db, ctx.accountId, async (tx) => {
+      const rows = await tx
+        .select({ e: courseStudents, c: courses })
+        .from(courseStudents)
+        .innerJoin(
+          courses,
+          and(eq(courses.accountId, courseStudents.accountId), eq(courses.id, courseStudents.courseId)),
+        )
+        .where(and(eq(courseStudents.accountId, ctx.accountId), eq(courseStudents.studentId, ctx.userId)))
+        .orderBy(desc(courseStudents.updatedAt));
+      const now = new Date();
+      return rows.map(({ e, c }) => ({
+        courseId: c.id,
+        title: c.title,
+        slug: c.slug,
+        image: c.featuredImage.image ?? null,
+        ...enrolmentView(e, now),
+      }));
+    }),
+
+  /** The course outline with each item's state for the signed-in student (404 when not enrolled). */
+  outline: (ctx: LearningCtx, courseId: string) =>
+    withTenant(ctx.db, ctx.accountId, async (tx) => {
+      const record = await loadCourse(tx, ctx.accountId, courseId);
+      const e = await findEnrolment(tx, ctx.accountId, courseId, ctx.userId);
+      if (!e) throw notFound("Enrolment");
+      const now = new Date();
+      const items: OutlineItem[] = record.curriculum.map((item) => {
+        if (!item.id || item.post_type === "section") {
+          return {
+            id: null,
+            postType: "section",
+            title: item.title,
+            complete: false,
+            completedAt: null,
+            open: true,
+            reason: null,
+            opensAt: null,
+          };
+        }
+        const access = itemAccess(record, e, item.id, now);
+        return {
+          id: item.id,
+          postType: item.post_type,
+          title: item.title,
+          complete: isItemComplete(e.curriculumData, item.id),
+          completedAt: e.curriculumData.find((d) => d.id === item.id)?.complete ?? null,
+          open: access.open,
+          reason: access.open ? null : access.reason,
+          opensAt: access.open ? null : access.opensAt,
+        };
+      });
+      return {
+        course: {
+          id: record.course.id,
+          title: record.course.title,
+          slug: record.course.slug,
+          image: record.course.featuredImage.image ?? null,
+        },
+        enrolment: enrolmentView(e, now),
+        items,
+        certificateCode: await certificateCode(tx, ctx.accountId, courseId, ctx.userId),
+      };
+    }),
+
+  /** Opens an item (server-side expiry, lock and drip checks): a unit's content, or the link to take it. */
+  open: (ctx: LearningCtx, courseId: string, itemId: string) =>
+    publishAfter(ctx, async (tx, out) => {
+      const { item } = await openItem(tx, ctx.accountId, { courseId, studentId: ctx.userId, itemId }, out);
+      if (item.post_type !== "unit") {
+        return { id: item.id, postType: item.post_type, title: item.title, link: itemLink(courseId, item), unit: null };
+      }
+      const [unit] = await tx
+        .select({
+          title: units.title,
+          content: units.content,
+          video: units.video,
+          downloads: units.downloads,
+          duration: units.duration,
+        })
+        .from(units)
+        .where(and(eq(units.accountId, ctx.accountId), eq(units.id, item.id)));
+      if (!unit) throw notFound("Unit");
+      // Rendered as HTML in the player: sanitised again on the way out, whoever wrote it.
+      const safe = { ...unit, content: sanitizeRichHtml(unit.content) };
+      return { id: item.id, postType: item.post_type, title: item.title, link: null, unit: safe };
+    }),
+
+  /** Completes or un-completes a unit; quizzes and assignments are completed by their grading. */
+  setComplete: (ctx: LearningCtx, courseId: string, itemId: string, complete: boolean) =>
+    publishAfter(ctx, async (tx, out) => {
+      const record = await loadCourse(tx, ctx.accountId, courseId);
+      const item = countedItems(record.curriculum).find((i) => i.id === itemId);
+      if (!item) throw notFound("Curriculum item");
+      if (item.post_type !== "unit") {
+        throw new AppError("validation_failed", "Quizzes and assignments are completed when they are graded", [
+          { field: "itemId", message: "Only units can be marked complete" },
+        ]);
+      }
+      const r = await setItemComplete(tx, ctx.accountId, { courseId, studentId: ctx.userId, itemId, complete }, out);
+      return {
+        progress: r.progress,
+        certificateCode: r.certificateCode,
+        enrolment: enrolmentView(r.enrolment, new Date()),
+      };
+    }),
+};
