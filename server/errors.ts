@@ -25,6 +25,12 @@ export const ERROR_STATUS = {
   item_locked: 403,
   /** A timed quiz attempt is over; the server takes no more answers. */
   time_limit: 409,
+  /** The coupon cannot be used now; details name the §8 message key (cart.couponLimit, …). */
+  coupon_rejected: 422,
+  /** The payment provider refused or failed the payment. */
+  payment_failed: 402,
+  /** A provider message whose signature does not verify. */
+  invalid_signature: 400,
   internal: 500,
 } as const;
 

@@ -16,6 +16,7 @@ import { createFeedRoutes } from "./feeds/routes";
 import { createFontRoutes } from "./fonts/routes";
 import { createMediaRoutes, UPLOAD_API_PATHS } from "./media/routes";
 import { createSeoRoutes } from "./seo/routes";
+import { createWebhookRoutes } from "./api/webhooks";
 import { clientIp } from "./middleware/client-ip";
 import { originCheck } from "./middleware/origin";
 import { pageCacheLayer } from "./middleware/page-cache";
@@ -55,6 +56,8 @@ export function createHttpApp(platform: Platform, opts: HttpOptions = {}) {
     await next();
   });
   app.use("*", tenant);
+  // Provider webhooks: no browser, no Origin, no session; each is verified by its signature.
+  app.route("/api/webhooks", createWebhookRoutes());
   app.use("*", originCheck);
   // Library files and avatars: public, read from the host's site, before sessions.
   app.route("/", createMediaRoutes());

@@ -17,6 +17,10 @@ import { shellServices } from "./shell-services";
 import { pagesServices } from "./pages-services";
 import { usersServices } from "./users-services";
 import { assessmentServices } from "./assessment-services";
+import { shopServices } from "./shop-services";
+import { checkoutServices } from "./checkout-services";
+import { ordersAdminServices } from "./orders-admin-services";
+import { affiliateServices } from "./affiliate-services";
 
 export function buildLoadContext(c: Context<AppEnv>) {
   const { cfg, database, auth } = c.get("platform");
@@ -84,6 +88,10 @@ export function buildLoadContext(c: Context<AppEnv>) {
       ...usersServices(c),
       ...instructorServices(c),
       ...assessmentServices(c),
+      ...shopServices(c),
+      ...checkoutServices(c),
+      ...ordersAdminServices(c),
+      ...affiliateServices(c),
     },
   };
 }

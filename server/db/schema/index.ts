@@ -11,3 +11,4 @@ export * from "./presence";
 export * from "./support";
 export * from "./courses";
 export * from "./events";
+export * from "./commerce";

@@ -71,6 +71,29 @@ export async function enrolStudent(
   return { enrolment, created: true };
 }
 
+/**
+ * Takes a student out of a course (the instructor's remove, a refund, an ended membership): the
+ * enrolment goes and the seat frees up. False when there was no enrolment.
+ */
+export async function unenrolStudent(tx: Tx, accountId: string, courseId: string, studentId: string): Promise<boolean> {
+  const deleted = await tx
+    .delete(courseStudents)
+    .where(
+      and(
+        eq(courseStudents.accountId, accountId),
+        eq(courseStudents.courseId, courseId),
+        eq(courseStudents.studentId, studentId),
+      ),
+    )
+    .returning({ id: courseStudents.studentId });
+  if (!deleted.length) return false;
+  await tx
+    .update(courses)
+    .set({ studentCount: sql`greatest(${courses.studentCount} - 1, 0)` })
+    .where(and(eq(courses.accountId, accountId), eq(courses.id, courseId)));
+  return true;
+}
+
 /** The signed-in member enrols themself (the course page, POST /courses/{id}/enrol); events published after commit. */
 export function selfEnrol(ctx: LearningCtx, courseId: string) {
   return events.transaction(ctx.db, ctx.accountId, (tx, out) =>

@@ -12,7 +12,7 @@ import { AppError, fieldError, notFound } from "../../errors";
 import type { LearningCtx } from "../courses";
 import { loadCourse, teachesCourse } from "../courses";
 import { events } from "../events";
-import { enrolStudent } from "./enrol";
+import { enrolStudent, unenrolStudent } from "./enrol";
 import { type Emitted, type EnrolmentRow, findEnrolment } from "./progress";
 
 export type StudentView = {
@@ -263,14 +263,6 @@ export const students = {
   remove: (ctx: LearningCtx, courseId: string, studentId: string) =>
     run(ctx, async (tx) => {
       await requireCourseManager(tx, ctx, courseId);
-      const deleted = await tx
-        .delete(courseStudents)
-        .where(studentWhere(ctx.accountId, courseId, studentId))
-        .returning({ id: courseStudents.studentId });
-      if (!deleted.length) throw notFound("Student");
-      await tx
-        .update(courses)
-        .set({ studentCount: sql`greatest(${courses.studentCount} - 1, 0)` })
-        .where(and(eq(courses.accountId, ctx.accountId), eq(courses.id, courseId)));
+      if (!(await unenrolStudent(tx, ctx.accountId, courseId, studentId))) throw notFound("Student");
     }),
 };

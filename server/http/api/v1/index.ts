@@ -15,6 +15,11 @@ import { postRoutes } from "./posts";
 import { pageRoutes } from "./pages";
 import { presenceRoutes } from "./presence";
 import { newRouter } from "./router";
+import { productRoutes } from "./products";
+import { couponRoutes } from "./coupons";
+import { checkoutRoutes } from "./checkout";
+import { orderAdminRoutes } from "./orders-admin";
+import { affiliateRoutes } from "./affiliates";
 import { siteConfigRoutes } from "./site-config";
 import { searchRoutes } from "./search";
 import { siteFeatureRoutes, siteRoutes } from "./sites";
@@ -46,6 +51,11 @@ export function createV1() {
   v1.route("/", assignmentRoutes);
   v1.route("/", coursePublicRoutes);
   v1.route("/", enrolmentRoutes);
+  v1.route("/", productRoutes);
+  v1.route("/", couponRoutes);
+  v1.route("/", checkoutRoutes);
+  v1.route("/", orderAdminRoutes);
+  v1.route("/", affiliateRoutes);
   v1.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
     type: "http",
     scheme: "bearer",

@@ -1,0 +1,4 @@
+// Placeholder: this screen is being built.
+export default function Screen() {
+  return <main />;
+}

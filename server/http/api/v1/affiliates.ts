@@ -1,0 +1,4 @@
+// Affiliates, referrals, commissions and subscriptions.
+import { newRouter } from "./router";
+
+export const affiliateRoutes = newRouter();

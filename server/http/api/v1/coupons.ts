@@ -1,0 +1,4 @@
+// Coupons (owner CRUD).
+import { newRouter } from "./router";
+
+export const couponRoutes = newRouter();

@@ -1,0 +1,7 @@
+// What the commerce screens call from loaders and actions.
+import type { Context } from "hono";
+import type { AppEnv } from "./env";
+
+export function shopServices(_c: Context<AppEnv>) {
+  return {};
+}

@@ -1,0 +1,5 @@
+// Commerce (spec §3, §4, §5, §9): products and memberships, coupons, orders and their payment,
+// subscriptions, and the affiliate programme. Every amount is integer minor units.
+export * from "./orders";
+export * from "./settings";
+export * from "./subscriptions";

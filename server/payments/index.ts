@@ -1,0 +1,18 @@
+// The payment providers by name. Each online provider is pointed at its API by settings (a base URL
+// override exists for local stand-ins in tests), never hard-wired.
+import type { PaymentProviderName } from "../../core/currency";
+import { offlineProvider } from "./offline";
+import type { PaymentProvider } from "./types";
+
+export type { CheckoutInput, CheckoutStart, PaymentProvider, ProviderEvent, ProviderSettings } from "./types";
+
+const registry = new Map<PaymentProviderName, PaymentProvider>([["offline", offlineProvider]]);
+
+/** Adds a provider (stripe, paypal, razorpay register themselves from their modules). */
+export function registerProvider(p: PaymentProvider) {
+  registry.set(p.name, p);
+}
+
+export function providerFor(name: string): PaymentProvider | null {
+  return registry.get(name as PaymentProviderName) ?? null;
+}
