@@ -11,6 +11,8 @@
 //   course-cold     GET /course/glazing-workshop?cold=<n>  the same page, rendered every time
 //   complete-item   PUT then DELETE /api/v1/courses/{id}/items/{itemId}/complete, alternately, as
 //                   the demo student (the write path of the course player)
+//   checkout        POST /api/v1/checkout as the demo student: an offline order for the demo's
+//                   one-time product with the WELCOME10 coupon (a new pending order each time)
 // For each target it prints requests/s, p50 and p99 latency and the ratio Atrium ÷ bare, writes
 // bench/results/latest.json and prints a markdown table for docs/performance.md.
 //
@@ -21,7 +23,7 @@
 //   BENCH_ROUNDS        how many times the Atrium/bare pair is measured per target (default 1);
 //                       with more than one, the figures are the medians of the rounds
 //   BENCH_TARGETS       comma list among platform,demo,demo-cold,me,blog-post,search,course,
-//                       course-cold,complete-item (default all)
+//                       course-cold,complete-item,checkout (default all)
 //   BENCH_LARGE_BLOG    posts of the bigblog site for blog-post and search (default 100000)
 //   BENCH_SERVER_CMD    command that starts the server (default "node dist/server/main.js");
 //                       e.g. "npx tsx server/main.ts" to measure the source tree without a build
@@ -67,6 +69,7 @@ const ALL_TARGETS = [
   "course",
   "course-cold",
   "complete-item",
+  "checkout",
 ];
 
 const settings = {
@@ -79,7 +82,9 @@ const settings = {
   databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
   verbose: ["1", "true", "yes"].includes((process.env.BENCH_VERBOSE || "").toLowerCase()),
   largeBlog: intEnv("BENCH_LARGE_BLOG", 100_000, 1, 2_000_000),
-  targets: (process.env.BENCH_TARGETS || "platform,demo,demo-cold,me,blog-post,search,course,course-cold,complete-item")
+  targets: (
+    process.env.BENCH_TARGETS || "platform,demo,demo-cold,me,blog-post,search,course,course-cold,complete-item,checkout"
+  )
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean),
@@ -412,7 +417,7 @@ let coldCounter = 0;
 
 let termCounter = 0;
 
-function cannon({ port, host, path, headers, duration, cold, terms, methods }) {
+function cannon({ port, host, path, headers, duration, cold, terms, methods, body }) {
   return new Promise((ok, ko) => {
     autocannon(
       {
@@ -434,6 +439,14 @@ function cannon({ port, host, path, headers, duration, cold, terms, methods }) {
                   }),
                 },
               ],
+            }
+          : {}),
+        // A write path with a JSON body (e.g. placing an order).
+        ...(body
+          ? {
+              method: "POST",
+              body: JSON.stringify(body),
+              headers: { host, "content-type": "application/json", ...headers },
             }
           : {}),
         // A write path measured as alternating requests (e.g. complete, then un-complete).
@@ -667,17 +680,50 @@ if (settings.targets.includes("complete-item")) {
   });
 }
 
+if (settings.targets.includes("checkout")) {
+  const password = demoPassword();
+  const signIn = await call(port, {
+    method: "POST",
+    path: "/api/auth/sign-in/email",
+    host: demoHost,
+    headers: { origin: `http://${demoHost}` },
+    body: { email: STUDENT, password },
+  });
+  const cookie = cookieHeader(signIn.headers["set-cookie"]);
+  if (signIn.status !== 200 || !cookie) fail(`signing in as ${STUDENT} failed: ${signIn.status}${atrium.showTail()}`);
+  const list = await call(port, { path: "/api/v1/products?per_page=50", host: demoHost, headers: { cookie } });
+  const parsed = JSON.parse(list.body.toString("utf8"));
+  const items = Object.values(parsed).find((v) => Array.isArray(v)) ?? [];
+  const product = items.find((p) => p.slug === "wheel-throwing-lifetime");
+  if (list.status !== 200 || !product) fail(`finding the demo's one-time product failed: ${list.status}`);
+  targets.push({
+    id: "checkout",
+    name: "checkout: offline order with a coupon (signed in)",
+    method: "POST",
+    path: "/api/v1/checkout",
+    host: demoHost,
+    headers: { cookie, origin: `http://${demoHost}` },
+    body: { productIds: [product.id], coupon: "WELCOME10", provider: "offline" },
+  });
+}
+
 const results = [];
 for (const t of targets) {
   const samplePath = t.terms ? `${t.path}${encodeURIComponent(t.terms[0])}` : t.path;
-  const sampleRes = await call(port, { method: t.methods?.[0], path: samplePath, host: t.host, headers: t.headers });
+  const sampleRes = await call(port, {
+    method: t.body ? "POST" : t.methods?.[0],
+    path: samplePath,
+    host: t.host,
+    headers: t.headers,
+    body: t.body,
+  });
   const sample = {
     status: sampleRes.status,
     contentType: sampleRes.headers["content-type"] ?? null,
     body: sampleRes.body,
   };
   console.log(
-    `${t.name}: ${t.methods?.join("+") ?? "GET"} ${t.host}${t.path} → ${sample.status} ${sample.contentType ?? "(no content-type)"}, ${sample.body.length} bytes` +
+    `${t.name}: ${t.methods?.join("+") ?? (t.body ? "POST" : "GET")} ${t.host}${t.path} → ${sample.status} ${sample.contentType ?? "(no content-type)"}, ${sample.body.length} bytes` +
       (sample.status >= 400 ? "   ⚠ not a success: the figures measure this error response" : ""),
   );
   const bare = await startBare(sample);
@@ -694,6 +740,7 @@ for (const t of targets) {
         cold: t.cold,
         terms: t.terms,
         methods: t.methods,
+        body: t.body,
       }),
     );
     if (atrium.exited) fail(`the server exited during the run${atrium.showTail()}`);

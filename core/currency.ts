@@ -92,9 +92,19 @@ export function formatMoney(minor: number, code = DEFAULT_CURRENCY, locale = "en
   }
 }
 
-/** The providers a buyer may pick: the site's enabled ones that take the currency, offline last. */
-export function providersFor(code: string, enabled: readonly PaymentProviderName[]): PaymentProviderName[] {
-  const takes = currencyOf(code).providers;
+/** Providers that can take a recurring payment here (PayPal and Razorpay checkouts are one-time only). */
+export const SUBSCRIPTION_PROVIDERS: readonly PaymentProviderName[] = ["offline", "stripe"];
+
+/**
+ * The providers a buyer may pick: the site's enabled ones that take the currency (and, for a
+ * subscription, can bill again), offline last.
+ */
+export function providersFor(
+  code: string,
+  enabled: readonly PaymentProviderName[],
+  opts: { subscription?: boolean } = {},
+): PaymentProviderName[] {
+  const takes = currencyOf(code).providers.filter((p) => !opts.subscription || SUBSCRIPTION_PROVIDERS.includes(p));
   const online = PAYMENT_PROVIDERS.filter((p) => p !== "offline" && enabled.includes(p) && takes.includes(p));
   return enabled.includes("offline") ? [...online, "offline"] : online;
 }
@@ -103,8 +113,12 @@ export function providersFor(code: string, enabled: readonly PaymentProviderName
  * Spec §9: the default provider is paypal where the currency allows it; otherwise the first other
  * provider that takes it; offline when no online provider is set up.
  */
-export function defaultProvider(code: string, enabled: readonly PaymentProviderName[]): PaymentProviderName | null {
-  const choices = providersFor(code, enabled);
+export function defaultProvider(
+  code: string,
+  enabled: readonly PaymentProviderName[],
+  opts: { subscription?: boolean } = {},
+): PaymentProviderName | null {
+  const choices = providersFor(code, enabled, opts);
   if (choices.includes("paypal")) return "paypal";
   return choices[0] ?? null;
 }

@@ -17,6 +17,7 @@ import { createTransport } from "./mail/transport";
 import { accounts } from "./modules/accounts";
 import { billing } from "./modules/billing";
 import { courseNotifications } from "./modules/course-notifications";
+import { receipts } from "./modules/commerce";
 import { mail } from "./modules/mail";
 import { options } from "./modules/options";
 import { pageCache } from "./modules/page-cache";
@@ -56,6 +57,7 @@ export async function start(
   const auth = createAuth(cfg, database);
   mail.configure(database.db, createTransport(cfg.smtpUrl), cfg.mailFrom);
   courseNotifications.register(database.db, { scheme: cfg.scheme, baseDomain: cfg.baseDomain });
+  receipts.register(database.db, { scheme: cfg.scheme, baseDomain: cfg.baseDomain });
   const stopBus = database.url ? await bus.connect(database.url) : async () => undefined;
   await jobs.start(database, { work: cfg.role !== "web", retryDelaySeconds: cfg.jobRetryDelaySeconds });
 

@@ -1,14 +1,15 @@
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { IconShoppingCart, IconTrash } from "@tabler/icons-react";
 import { useTranslation } from "react-i18next";
+import { formatMoney } from "../../core/currency";
 import { useCart } from "../hooks/use-cart";
 import { cartTotal, removeFromCart } from "../lib/cart";
-import { formatMoney } from "../lib/money";
 import { safeImageSrc } from "../lib/safe-url";
+import { CrossSellPanel } from "./commerce/cross-sell-panel";
 
 /**
- * The cart (spec §2 Cart list): each item with a remove control, the total, and an empty state.
- * Checkout is not built yet, so there is no button leading to it.
+ * The cart (spec §2 Cart list, §4 Cart): each item with a remove control, the total, the way to
+ * checkout, and cross-sell suggestions that appear a moment after the cart has items.
  */
 export function CartModal({ currency, onClose }: { currency: string; onClose: () => void }) {
   const { t, i18n } = useTranslation();
@@ -50,11 +51,19 @@ export function CartModal({ currency, onClose }: { currency: string; onClose: ()
           </ul>
           <Group justify="space-between">
             <Text fw={600}>{t("cart.total")}</Text>
-            <Text fw={600}>{money(cartTotal(cart))}</Text>
+            <Text fw={600} data-testid="cart-total">
+              {money(cartTotal(cart))}
+            </Text>
           </Group>
-          <Button variant="default" onClick={onClose}>
-            {t("cart.continue")}
-          </Button>
+          <Group grow>
+            <Button variant="default" onClick={onClose}>
+              {t("cart.continue")}
+            </Button>
+            <Button component="a" href="/checkout">
+              {t("cart.checkout")}
+            </Button>
+          </Group>
+          <CrossSellPanel cartIds={cart.cartItems.map((i) => i.id)} currency={currency} />
         </Stack>
       )}
     </Modal>

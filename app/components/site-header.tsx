@@ -1,7 +1,8 @@
 import { IconMenu2, IconSearch, IconShoppingCart } from "@tabler/icons-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useCartCount } from "../hooks/use-cart";
+import { onOpenCart } from "../lib/cart";
 import { useScrollHeader } from "../hooks/use-scroll-header";
 import type { SiteChrome } from "../lib/site-chrome";
 import { HeaderMenu } from "./header-menu";
@@ -23,6 +24,8 @@ export function SiteHeader({ site, user }: { site: SiteChrome; user: { name: str
   const [drawer, setDrawer] = useState(false);
   const [modal, setModal] = useState<"search" | "cart" | null>(null);
   const cartCount = useCartCount();
+  // Adding a product anywhere on the page opens the cart.
+  useEffect(() => onOpenCart(() => setModal("cart")), []);
   const classes = [
     "site-header",
     `style-${h.header_style}`,

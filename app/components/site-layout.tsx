@@ -7,6 +7,8 @@ import { BackToTop } from "./back-to-top";
 import { CookieConsent } from "./cookie-consent";
 import { CustomScripts } from "./custom-scripts";
 import { HeaderNotice } from "./header-notice";
+import { ReferralCapture } from "./referral-capture";
+import { SiteAnalytics } from "./commerce/site-analytics";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 import { SkipLink } from "./skip-link";
@@ -30,6 +32,8 @@ export function SiteLayout({
     <div className={`site-shell${site.bodyStyle === "boxed" ? " boxed" : ""}`} style={siteThemeStyle(site.theme)}>
       <SiteFontStylesheet theme={site.theme} />
       <SkipLink />
+      <SiteAnalytics tenantId={site.accountId} signedIn={Boolean(user)} />
+      <ReferralCapture />
       {site.headerNotice ? <HeaderNotice notice={site.headerNotice} /> : null}
       <SiteHeader site={site} user={user} />
       <main id="main" className="site-main" tabIndex={-1}>

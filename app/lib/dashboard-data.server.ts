@@ -39,13 +39,14 @@ export async function dashboardShellData(context: AppLoadContext) {
   const { site, user } = context;
   const caps = effectiveCaps(context);
   const manager = isManager(caps);
+  // One indexed lookup (account, user): the profile menu links /dashboard/affiliate only for affiliates.
+  const hasAffiliate = site.isPlatform ? false : await context.services.affiliate.has().catch(() => false);
   const input: MenuInput = {
     isPlatform: site.isPlatform,
     isStaff: context.isStaff,
     caps,
     features: site.features,
-    // Affiliates are not built yet: nobody has an affiliate record.
-    hasAffiliate: false,
+    hasAffiliate,
     exists: routeExistsOn(site.isPlatform),
   };
   const menuPreference = context.member?.menuPreference ?? null;

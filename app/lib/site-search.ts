@@ -10,7 +10,9 @@ export const SEARCH_DEBOUNCE_MS = 500;
 export const SEARCH_LIMIT = 9;
 export const NOT_FOUND_AFTER = 3;
 
-export type SearchHit = { type: Exclude<SearchType, "all">; title: string; href: string };
+/** Kinds of result; products have no chip of their own (spec §2 chips) and show under "all". */
+export const RESULT_TYPES = ["course", "blog", "pages", "members", "products"] as const;
+export type SearchHit = { type: (typeof RESULT_TYPES)[number]; title: string; href: string };
 
 /** Spec §5: the not-found message shows only when the term is longer than 3 characters and nothing is loading. */
 export const showsNotFound = (term: string, loading: boolean, hits: number) =>
@@ -29,7 +31,7 @@ export async function searchSite(term: string, type: SearchType, signal: AbortSi
     );
     return (body?.results ?? []).flatMap((r) => {
       const href = safeHref(r.url);
-      const kind = SEARCH_TYPES.find((t) => t === r.type && t !== "all") as SearchHit["type"] | undefined;
+      const kind = RESULT_TYPES.find((t) => t === r.type);
       return href && kind && r.title ? [{ type: kind, title: r.title, href }] : [];
     });
   } catch (err) {

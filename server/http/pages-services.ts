@@ -6,6 +6,7 @@ import type { Context } from "hono";
 import { hasCap } from "../../core/roles";
 import { AppError, notAuthenticated } from "../errors";
 import { type PageInput, type PageKind, type PageStatus, pages } from "../modules/pages";
+import { pageGate } from "../modules/commerce/member-access";
 import type { AppEnv } from "./env";
 
 export function pagesServices(c: Context<AppEnv>) {
@@ -68,6 +69,15 @@ export function pagesServices(c: Context<AppEnv>) {
         if (kind === "doc" && !site.isPlatform) return null;
         return pages.getPublished(db, site.accountId, kind, slug);
       },
+      /**
+       * Whether the viewer may read a member-only page (site managers and holders of one of its
+       * memberships may); the products that give access when not.
+       */
+      gate: (pageId: string) =>
+        pageGate(db, site.accountId, pageId, {
+          userId: user && member ? user.id : null,
+          isManager: Boolean(staffHere || (member && (member.isOwner || hasCap(member.caps, "manage_options")))),
+        }),
       /** The published docs for /docs (platform only). */
       publishedDocs: async () => (site.isPlatform ? pages.listPublished(db, site.accountId, "doc") : []),
     },

@@ -2,11 +2,19 @@
 // override exists for local stand-ins in tests), never hard-wired.
 import type { PaymentProviderName } from "../../core/currency";
 import { offlineProvider } from "./offline";
+import { paypalProvider } from "./paypal";
+import { razorpayProvider } from "./razorpay";
+import { stripeProvider } from "./stripe";
 import type { PaymentProvider } from "./types";
 
 export type { CheckoutInput, CheckoutStart, PaymentProvider, ProviderEvent, ProviderSettings } from "./types";
 
-const registry = new Map<PaymentProviderName, PaymentProvider>([["offline", offlineProvider]]);
+const registry = new Map<PaymentProviderName, PaymentProvider>([
+  ["offline", offlineProvider],
+  ["stripe", stripeProvider],
+  ["paypal", paypalProvider],
+  ["razorpay", razorpayProvider],
+]);
 
 /** Adds a provider (stripe, paypal, razorpay register themselves from their modules). */
 export function registerProvider(p: PaymentProvider) {

@@ -9,6 +9,7 @@ import type { StorageAdapter } from "../modules/storage";
 import { buildMember, buildSite, buildUser, DEMO_PASSWORD } from "./builders";
 import { seedDemoContent } from "./demo-content";
 import { seedDemoCourses } from "./demo-courses";
+import { seedDemoCommerce } from "./demo-commerce";
 
 export const DEMO_LOGINS = {
   owner: "owner@demo.test",
@@ -88,7 +89,13 @@ export async function seedDemo(db: Db, auth: Auth, staffEmail: string, storage: 
   await buildMember(db, site, student, "student");
   await accounts.updateConfig(db, site, DEMO_CONFIG);
   await seedDemoContent(db, storage, site, instructorMember.id);
-  await seedDemoCourses(db, site, instructor, student);
+  const demoCourses = await seedDemoCourses(db, site, instructor, student);
+  await seedDemoCommerce(
+    db,
+    site,
+    instructor,
+    demoCourses.courses.map((c) => c.course.id),
+  );
   await accountNotifications.create(db, site.accountId, {
     message: "Welcome to Atrium! Your site <strong>Demo Academy</strong> is ready.",
     severity: 1,

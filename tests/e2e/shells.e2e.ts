@@ -4,6 +4,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import en from "../../app/i18n/locales/en/translation.json" with { type: "json" };
+import { SEARCH_TYPES } from "../../app/lib/site-search";
 import { accounts } from "../../server/modules/accounts";
 import { notifications } from "../../server/modules/notifications";
 import { buildMember, buildUser } from "../../server/seed/builders";
@@ -136,7 +137,8 @@ describe("a tenant site drawn from its configuration", () => {
     await open(page, origin);
     await page.getByRole("button", { name: en.search.open }).click();
     const dialog = page.getByRole("dialog", { name: en.search.title });
-    for (const chip of Object.values(en.search.types)) await dialog.getByText(chip, { exact: true }).waitFor();
+    for (const chip of SEARCH_TYPES.map((s) => en.search.types[s]))
+      await dialog.getByText(chip, { exact: true }).waitFor();
     await dialog.getByLabel(en.search.label).fill("zzz");
     await page.waitForTimeout(800);
     expect(await dialog.getByText(en.errors.notFound).count()).toBe(0);
@@ -209,10 +211,11 @@ describe("dashboard shell", () => {
     await logIn(page, origin, student.email, student.password);
     await waitForPath(page, "/dashboard");
     const menu = page.getByRole("navigation", { name: en.nav.dashboardMenu });
-    // Orders and messages are the student's too, but their screens are not built yet; courses (lms) are.
+    // Spec §6: members without manage_options see Orders; courses need the lms feature. Messages are
+    // the student's too, but that screen is not built yet.
     await expect
       .poll(() => menu.getByRole("link").allTextContents())
-      .toEqual([en.menu.dashboard, en.menu.notifications, en.menu.courses]);
+      .toEqual([en.menu.dashboard, en.menu.notifications, en.menu.courses, en.menu.orders]);
     expect(await page.getByRole("button", { name: en.feedback.tab, exact: true }).count()).toBe(0);
     await page.waitForTimeout(500);
     expect(await page.locator(".driver-popover").count()).toBe(0);

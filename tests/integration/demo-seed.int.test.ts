@@ -1,6 +1,9 @@
 // The demo installation `npm start` creates: the demo site's published home and about pages, five
 // posts in categories with cover images that the media library serves, and searchable content.
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { affiliates, coupons, memberships, paymentSettings, products } from "../../server/db/schema";
+import { withTenant } from "../../server/db/tenant";
 import { accounts } from "../../server/modules/accounts";
 import { posts } from "../../server/modules/posts";
 import { storageFor } from "../../server/modules/storage";
@@ -66,6 +69,38 @@ describe("the demo seed", () => {
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
     const search = await (await t.request("demo", "/api/v1/search?q=glaz&type=course")).json();
     expect(search.results).toEqual([{ type: "course", title: "Glazing Workshop", url: "/course/glazing-workshop" }]);
+  });
+
+  it("sells the courses: products with cross-sells, an All-access membership, the coupons and offline payment", async () => {
+    const site = await accounts.bySlug(t.database.db, "demo");
+    const accountId = site!.accountId;
+    const shop = await withTenant(t.database.db, accountId, async (tx) => ({
+      products: await tx.select().from(products).where(eq(products.accountId, accountId)),
+      coupons: await tx.select().from(coupons).where(eq(coupons.accountId, accountId)),
+      memberships: await tx.select().from(memberships).where(eq(memberships.accountId, accountId)),
+      affiliates: await tx.select().from(affiliates).where(eq(affiliates.accountId, accountId)),
+      offline: await tx.select().from(paymentSettings).where(eq(paymentSettings.accountId, accountId)),
+    }));
+    const bySlug = new Map(shop.products.map((p) => [p.slug, p]));
+    expect(bySlug.get("wheel-throwing-lifetime")?.metadata.price).toEqual({ type: "onetime", amount: 4900 });
+    expect(bySlug.get("studio-pass-monthly")?.metadata.price?.type).toBe("subscription");
+    const yearly = bySlug.get("all-access-yearly");
+    expect(yearly?.membershipIds).toEqual([shop.memberships[0].id]);
+    expect(shop.memberships.map((m) => [m.title, m.courseIds.length])).toEqual([["All-access", 3]]);
+    expect(bySlug.get("wheel-throwing-lifetime")?.metadata.cross?.map((c) => c.id)).toContain(yearly?.id);
+    expect(shop.coupons.map((c) => c.name).sort()).toEqual([
+      "LAUNCH",
+      "LOYAL",
+      "OLDDEAL",
+      "ONCE",
+      "SAVE5",
+      "SPRING",
+      "WELCOME10",
+    ]);
+    expect(shop.coupons.find((c) => c.name === "LOYAL")).toMatchObject({ scope: "count", payments: 3 });
+    expect(shop.affiliates).toEqual([expect.objectContaining({ code: "instructor", commissionValue: 20 })]);
+    expect(shop.offline[0]).toMatchObject({ provider: "offline", enabled: true });
+    expect(shop.offline[0].config.instructions).toMatch(/bank transfer/);
   });
 
   it("does nothing the second time", async () => {

@@ -1,6 +1,7 @@
 import { Alert, Button, Stack } from "@mantine/core";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
+import { AddToCartButton, type CartProductView } from "../commerce/add-to-cart-button";
 
 export type ViewerState = "visitor" | "member" | "enrolled";
 
@@ -11,6 +12,9 @@ export function CourseAction(props: {
   viewer: ViewerState;
   access: "free" | "private";
   seatsLeft: number | null;
+  /** A product that sells this course: bought through the cart instead of enrolling. */
+  product?: CartProductView | null;
+  currency?: string;
   error?: string | null;
 }) {
   const { t } = useTranslation();
@@ -24,6 +28,8 @@ export function CourseAction(props: {
         {t("catalog.continue")}
       </Button>
     );
+  } else if (props.product && props.access !== "free" && !full) {
+    action = <AddToCartButton product={props.product} currency={props.currency ?? "USD"} />;
   } else if (props.viewer === "visitor") {
     action = (
       <Button component="a" href={`/login?redirect=${encodeURIComponent(`/course/${props.slug}`)}`} size="md">

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
 import { isValidEmail } from "../../../core/email-rule";
+import { ReferralField } from "../../components/affiliate/referral-field";
 import { AuthCard } from "../../components/auth-card";
 import { Notice } from "../../components/notice";
 import { SubmitButton } from "../../components/submit-button";
@@ -41,6 +42,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       { fields: {}, error: await authErrorKey(res), name, email },
       { status: res.status === 429 ? 429 : 400 },
     );
+  }
+  const referral = String(form.get("referral") ?? "").trim();
+  if (referral && !context.site.isPlatform) {
+    // The account and its membership exist now; a code that matches no affiliate is ignored.
+    const created = (await res
+      .clone()
+      .json()
+      .catch(() => null)) as { user?: { id?: string } } | null;
+    if (created?.user?.id) await context.services.affiliate.recordReferral(created.user.id, referral);
   }
   throw redirect(context.site.isPlatform ? "/dashboard/setup" : "/dashboard", { headers: cookieHeaders(res) });
 }
@@ -83,6 +93,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           hint={t("auth.passwordRule")}
           error={error("password")}
         />
+        {loaderData.isPlatform ? null : <ReferralField />}
         <SubmitButton label={t("auth.submitSignup")} />
       </Form>
       <p className="muted">

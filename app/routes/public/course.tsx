@@ -2,6 +2,8 @@ import { Anchor, Avatar, Badge, Container, Divider, Group, Stack, Text, Title, T
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import { DAY, HOUR, MINUTE, WEEK } from "../../../core/course-duration";
+import { formatMoney } from "../../../core/currency";
+import { priceOf } from "../../../core/product";
 import { CourseAction } from "../../components/catalog/course-action";
 import { CourseOutline } from "../../components/catalog/course-outline";
 import { CourseRating } from "../../components/catalog/course-rating";
@@ -50,6 +52,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     },
     course,
     canModerate: context.services.catalog.canModerate,
+    currency: context.site.settings.currency ?? "USD",
     viewer: (course.viewer?.enrolled ? "enrolled" : context.user && context.member ? "member" : "visitor") as
       | "visitor"
       | "member"
@@ -99,8 +102,11 @@ const UNITS = [
   [MINUTE, "minutes"],
 ] as const;
 
-export default function CoursePage({ loaderData: { course, viewer, canModerate }, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+export default function CoursePage({
+  loaderData: { course, viewer, canModerate, currency },
+  actionData,
+}: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
   const image = course.image ? responsiveImage(course.image, { sizes: "(min-width: 62em) 900px, 100vw" }) : null;
   const unit = course.duration ? UNITS.find(([s]) => s === course.duration?.parameter)?.[1] : null;
   const enrolError = actionData?.intent === "enrol" ? (actionData.error?.code ?? null) : null;
@@ -143,8 +149,10 @@ export default function CoursePage({ loaderData: { course, viewer, canModerate }
           {course.duration && unit ? (
             <Text size="sm">{t(`catalog.duration.${unit}`, { count: course.duration.value })}</Text>
           ) : null}
-          <Badge variant="light" size="lg">
-            {t(priceLabelKey(course))}
+          <Badge variant="light" size="lg" data-testid="course-price">
+            {course.product && course.access !== "free"
+              ? formatMoney(priceOf(course.product.metadata)?.amount ?? 0, currency, i18n.language)
+              : t(priceLabelKey(course))}
           </Badge>
         </Group>
         <CourseAction
@@ -153,6 +161,8 @@ export default function CoursePage({ loaderData: { course, viewer, canModerate }
           viewer={viewer}
           access={course.access}
           seatsLeft={course.seatsLeft}
+          product={course.product}
+          currency={currency}
           error={enrolError}
         />
         {course.description ? (

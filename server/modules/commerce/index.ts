@@ -2,4 +2,13 @@
 // subscriptions, and the affiliate programme. Every amount is integer minor units.
 export * from "./orders";
 export * from "./settings";
+export * from "./checkout";
+export * from "./receipts";
 export * from "./subscriptions";
+export * from "./admin-orders";
+export * from "./catalog";
+export * from "./abandoned-carts";
+export * from "./affiliates";
+export * from "./member-access";
+export * from "./reconcile";
+export * from "./webhooks";

@@ -2,7 +2,7 @@
 // its use under the coupon's row lock, so two buyers racing for the last use cannot both get it;
 // paying grants the products' courses and memberships in the same transaction as the status change,
 // so a crash leaves either nothing or everything; paying twice changes nothing the second time.
-import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { checkCoupon, couponDiscount, renewalsDiscounted } from "../../../core/coupon";
 import { currencyOf, type PaymentProviderName, providersFor } from "../../../core/currency";
 import { periodEnd, periodSeconds, priceOf } from "../../../core/product";
@@ -37,6 +37,19 @@ export async function siteCurrency(tx: Tx, accountId: string): Promise<string> {
     .from(accounts)
     .where(eq(accounts.accountId, accountId));
   return currencyOf((row?.settings as { currency?: string } | undefined)?.currency).code;
+}
+
+/** One page of orders matching `where`, newest first, with the exact count. */
+export async function pageOfOrders(tx: Tx, where: SQL | undefined, page: number, perPage: number) {
+  const [{ n }] = await tx.select({ n: count() }).from(orders).where(where);
+  const rows = await tx
+    .select()
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.orderId))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  return { rows, count: Number(n) };
 }
 
 /** A coupon by name (case-insensitive, trimmed) on this site. */
@@ -120,11 +133,6 @@ export async function placeOrder(db: Db, accountId: string, input: PlaceOrderInp
   try {
     order = await events.transaction(db, accountId, async (tx, out) => {
       const currency = await siteCurrency(tx, accountId);
-      const choices = providersFor(currency, enabled);
-      const provider = (input.provider ?? choices[0] ?? "") as PaymentProviderName;
-      if (!choices.includes(provider)) {
-        throw fieldError("validation_failed", "provider", `Choose a payment method that takes ${currency}`);
-      }
       const rows = await tx
         .select()
         .from(products)
@@ -146,6 +154,18 @@ export async function placeOrder(db: Db, accountId: string, input: PlaceOrderInp
       }
       if (items.some((i) => i.type === "subscription") && items.length > 1) {
         throw fieldError("validation_failed", "productIds", "A subscription is bought on its own");
+      }
+      const subscription = items.some((i) => i.type === "subscription");
+      const choices = providersFor(currency, enabled, { subscription });
+      const provider = (input.provider ?? choices[0] ?? "") as PaymentProviderName;
+      if (!choices.includes(provider)) {
+        throw fieldError(
+          "validation_failed",
+          "provider",
+          subscription
+            ? "Choose a payment method that takes subscriptions"
+            : `Choose a payment method that takes ${currency}`,
+        );
       }
       const subtotal = items.reduce((s, i) => s + i.amount * i.quantity, 0);
       let coupon: CouponRow | null = null;

@@ -2,7 +2,8 @@
 // set-up and is on unless the owner turns it off; an online provider is on once its keys are saved.
 import { and, eq } from "drizzle-orm";
 import { PAYMENT_PROVIDERS, type PaymentProviderName } from "../../../core/currency";
-import type { Tx } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
+import { withTenant } from "../../db/tenant";
 import { paymentSettings } from "../../db/schema";
 import { providerFor, type ProviderSettings } from "../../payments";
 
@@ -25,3 +26,7 @@ export async function enabledProviders(tx: Tx, accountId: string): Promise<Payme
     return Boolean(row?.enabled && provider?.configured({ config: row.config, secrets: row.secrets }));
   });
 }
+
+/** A provider's settings for a site, read in their own transaction (webhooks, the return page). */
+export const siteProviderSettings = (db: Db, accountId: string, provider: string) =>
+  withTenant(db, accountId, (tx) => providerSettings(tx, accountId, provider));

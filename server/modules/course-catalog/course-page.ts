@@ -1,10 +1,11 @@
 // What the public course page shows (spec §2 /course/{slug}): the published course with its
 // instructors, rating, seats left, duration, outline (titles only, never content) and reviews, plus
 // where the signed-in viewer stands (enrolled or not, their own review).
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { countedItems, type CurriculumPostType, type Duration } from "../../../core/curriculum";
-import type { Db } from "../../db/client";
-import { courseReviews, courses } from "../../db/schema";
+import { priceOf, type ProductMetadata } from "../../../core/product";
+import type { Db, Tx } from "../../db/client";
+import { courseReviews, courses, products } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
 import { notFound } from "../../errors";
 import { courseInstructors, loadCourse } from "../courses";
@@ -47,7 +48,25 @@ export type CoursePage = {
   itemCount: number;
   reviews: PublicReview[];
   viewer: { enrolled: boolean; myReview: PublicReview | null } | null;
+  /** The cheapest published, priced product that grants this course: what "Add to cart" buys. */
+  product: { id: string; title: string; image: string | null; metadata: ProductMetadata } | null;
 };
+
+async function cheapestProductFor(tx: Tx, accountId: string, courseId: string) {
+  const rows = await tx
+    .select({ id: products.id, title: products.title, image: products.image, metadata: products.metadata })
+    .from(products)
+    .where(
+      and(
+        eq(products.accountId, accountId),
+        eq(products.status, "published"),
+        sql`${products.courseIds} @> ${JSON.stringify([courseId])}::jsonb`,
+      ),
+    );
+  const priced = rows.filter((p) => priceOf(p.metadata));
+  priced.sort((a, b) => (priceOf(a.metadata)?.amount ?? 0) - (priceOf(b.metadata)?.amount ?? 0));
+  return priced[0] ?? null;
+}
 
 /** A published course of this site by its slug; drafts and other sites' slugs are not found. */
 export async function coursePage(db: Db, accountId: string, slug: string, viewerId: string | null) {
@@ -130,6 +149,7 @@ export async function coursePage(db: Db, accountId: string, slug: string, viewer
       itemCount: countedItems(curriculum).length,
       reviews,
       viewer: viewerId ? { enrolled: Boolean(enrolment), myReview } : null,
+      product: await cheapestProductFor(tx, accountId, course.id),
     };
   });
 }

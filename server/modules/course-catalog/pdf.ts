@@ -1,42 +1,14 @@
 // The certificate as a PDF (A4 landscape): heading, body with the tokens filled in, a signature
 // line and the address that verifies it. Standard fonts only cover Latin-1, so other characters
 // become "?" rather than failing the download.
-import { PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
+import { PDFDocument, type PDFFont, StandardFonts } from "pdf-lib";
 import { certificateText, certificateUrl } from "../../../core/certificate-template";
 import type { CertificateTemplate } from "../../db/schema";
+import { encodable, INK, MUTED, wrap } from "../pdf";
 import type { CertificateVerification } from "./certificates";
 
 const A4_LANDSCAPE: [number, number] = [841.89, 595.28];
 const MARGIN = 70;
-const INK = rgb(0.13, 0.15, 0.2);
-const MUTED = rgb(0.4, 0.43, 0.5);
-
-function encodable(font: PDFFont, text: string): string {
-  return [...text]
-    .map((ch) => {
-      try {
-        font.encodeText(ch);
-        return ch;
-      } catch {
-        return "?";
-      }
-    })
-    .join("");
-}
-
-function wrap(font: PDFFont, text: string, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const next = line ? `${line} ${word}` : word;
-    if (line && font.widthOfTextAtSize(next, size) > width) {
-      lines.push(line);
-      line = word;
-    } else line = next;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
 
 export async function renderCertificatePdf(
   cert: CertificateVerification,

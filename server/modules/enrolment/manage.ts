@@ -6,7 +6,7 @@ import { extendExpiry, isExpired } from "../../../core/course-duration";
 import type { Duration } from "../../../core/curriculum";
 import { hasCap } from "../../../core/roles";
 import type { Tx } from "../../db/client";
-import { assignmentSubmissions, courseStudents, courses, members, quizSubmissions } from "../../db/schema";
+import { assignmentSubmissions, courseStudents, members, quizSubmissions } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
 import { AppError, fieldError, notFound } from "../../errors";
 import type { LearningCtx } from "../courses";

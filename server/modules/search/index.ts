@@ -2,7 +2,7 @@
 // published courses, pages, blog posts and members, at most 9 results a type, only for a non-empty term on
 // a known site. Titles match by word prefix through the generated tsvector columns (GIN) and,
 // from three characters on, anywhere through the trigram indexes, so a site with 100,000 posts
-// answers from its indexes. Groups and products join as their tables exist.
+// answers from its indexes. Published products are searched the same way; groups join when their table exists.
 //
 // These reads run as the platform role, each with an explicit account filter: under the tenant
 // role's row-level security, PostgreSQL may not use an index for a condition whose operator is
@@ -12,11 +12,11 @@ import { and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { containsPattern, MIN_SUBSTRING_LENGTH, prefixTsQuery } from "../../../core/search-query";
 import type { Db } from "../../db/client";
-import { courses, pages, posts } from "../../db/schema";
+import { courses, pages, posts, products } from "../../db/schema";
 import { withPlatform } from "../../db/tenant";
 import { searchByName } from "../members";
 
-export const SEARCH_TYPES = ["all", "course", "blog", "pages", "members"] as const;
+export const SEARCH_TYPES = ["all", "course", "blog", "pages", "members", "products"] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 export const SEARCH_LIMIT = 9;
 
@@ -103,6 +103,21 @@ async function searchPosts(db: Db, accountId: string, term: string, limit: numbe
   return rows.map((r) => ({ type: "blog", title: r.title, url: `/blog/${encodeURIComponent(r.slug)}` }));
 }
 
+/** Published products by title, newest first. */
+async function searchProducts(db: Db, accountId: string, term: string, limit: number): Promise<SearchResult[]> {
+  const match = titleMatches(products, term);
+  if (!match) return [];
+  const rows = await withPlatform(db, (tx) =>
+    tx
+      .select({ title: products.title, slug: products.slug })
+      .from(products)
+      .where(and(eq(products.accountId, accountId), eq(products.status, "published"), match))
+      .orderBy(desc(products.createdAt))
+      .limit(limit),
+  );
+  return rows.map((r) => ({ type: "products", title: r.title, url: `/product/${encodeURIComponent(r.slug)}` }));
+}
+
 async function searchMembers(db: Db, accountId: string, term: string, limit: number): Promise<SearchResult[]> {
   const rows = await searchByName(db, accountId, term, limit);
   return rows.map((m) => ({ type: "members", title: m.name, url: `/members/${encodeURIComponent(m.slug)}` }));
@@ -124,6 +139,7 @@ export async function searchSite(
     wanted("pages") ? searchPages(db, accountId, q, n) : [],
     wanted("blog") ? searchPosts(db, accountId, q, n) : [],
     wanted("members") ? searchMembers(db, accountId, q, n) : [],
+    wanted("products") ? searchProducts(db, accountId, q, n) : [],
   ]);
   return groups.flat();
 }

@@ -6,6 +6,7 @@ import { SITEMAP_MAX_URLS, type SitemapEntry } from "../../../core/sitemap";
 import type { Db } from "../../db/client";
 import { courses, pages, posts } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
+import { gatedPageIds } from "../commerce";
 
 type Site = { accountId: string; isPlatform: boolean };
 
@@ -19,13 +20,16 @@ function fixedPaths(site: Site): SitemapEntry[] {
 async function pageEntries(db: Db, site: Site): Promise<SitemapEntry[]> {
   const rows = await withTenant(db, site.accountId, (tx) =>
     tx
-      .select({ slug: pages.slug, kind: pages.kind, updatedAt: pages.updatedAt })
+      .select({ id: pages.id, slug: pages.slug, kind: pages.kind, updatedAt: pages.updatedAt })
       .from(pages)
       .where(and(eq(pages.accountId, site.accountId), eq(pages.status, "published")))
       .orderBy(pages.kind, pages.slug),
   );
   const entries = fixedPaths(site);
+  // Member-only pages are not for search engines.
+  const gated = await withTenant(db, site.accountId, (tx) => gatedPageIds(tx, site.accountId));
   for (const r of rows) {
+    if (gated.has(r.id)) continue;
     if (r.kind === "doc") {
       if (site.isPlatform) entries.push({ path: `/docs/${encodeURIComponent(r.slug)}`, lastmod: r.updatedAt });
     } else if (r.slug === "home") {

@@ -11,7 +11,11 @@ const ZSearchQuery = z.object({
 const ZSearchResults = z
   .object({
     results: z.array(
-      z.object({ type: z.enum(["course", "blog", "pages", "members"]), title: z.string(), url: z.string() }),
+      z.object({
+        type: z.enum(["course", "blog", "pages", "members", "products"]),
+        title: z.string(),
+        url: z.string(),
+      }),
     ),
   })
   .openapi("SearchResults");

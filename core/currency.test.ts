@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { currencyOf, defaultProvider, formatMoney, isCurrency, providersFor, toMajor, toMinor } from "./currency";
+
+describe("currencies (§9)", () => {
+  it("digits are 0, 2 or 3 per currency; unknown codes fall back to USD", () => {
+    expect(currencyOf("USD").digits).toBe(2);
+    expect(currencyOf("jpy").digits).toBe(0);
+    expect(currencyOf("KWD").digits).toBe(3);
+    expect(currencyOf("XXX").code).toBe("USD");
+    expect(isCurrency("eur")).toBe(true);
+    expect(isCurrency("ZZZ")).toBe(false);
+  });
+  it("converts between minor units and what a person types", () => {
+    expect(toMajor(1999, "USD")).toBe(19.99);
+    expect(toMajor(1999, "JPY")).toBe(1999);
+    expect(toMajor(1999, "KWD")).toBe(1.999);
+    expect(toMinor(19.99, "USD")).toBe(1999);
+    expect(toMinor(1.5, "BHD")).toBe(1500);
+  });
+  it("shows no decimals by default and the currency's own digits when asked", () => {
+    expect(formatMoney(4900, "USD")).toBe("$49");
+    expect(formatMoney(4999, "USD")).toBe("$50");
+    expect(formatMoney(4999, "USD", "en", { decimals: true })).toBe("$49.99");
+    expect(formatMoney(1234, "JPY", "en", { decimals: true })).toBe("¥1,234");
+    expect(formatMoney(1234, "KWD", "en", { decimals: true })).toContain("1.234");
+  });
+  it("shows BDT with its symbol", () => {
+    expect(formatMoney(150000, "BDT")).toBe("৳1,500");
+  });
+});
+
+describe("payment providers per currency", () => {
+  it("offers the enabled providers that take the currency, offline last", () => {
+    expect(providersFor("USD", ["offline", "stripe", "paypal"])).toEqual(["paypal", "stripe", "offline"]);
+    expect(providersFor("INR", ["offline", "paypal", "razorpay"])).toEqual(["razorpay", "offline"]);
+    expect(providersFor("USD", ["stripe"])).toEqual(["stripe"]);
+  });
+  it("defaults to paypal where the currency allows, else the first other one, else offline", () => {
+    expect(defaultProvider("USD", ["offline", "stripe", "paypal"])).toBe("paypal");
+    expect(defaultProvider("INR", ["offline", "paypal", "razorpay"])).toBe("razorpay");
+    expect(defaultProvider("USD", ["offline"])).toBe("offline");
+    expect(defaultProvider("USD", [])).toBeNull();
+  });
+  it("offers only providers that bill again for a subscription", () => {
+    const all = ["offline", "stripe", "paypal", "razorpay"] as const;
+    expect(providersFor("USD", all, { subscription: true })).toEqual(["stripe", "offline"]);
+    expect(defaultProvider("INR", all, { subscription: true })).toBe("stripe");
+  });
+});

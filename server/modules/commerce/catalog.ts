@@ -1,0 +1,458 @@
+// The owner's catalogue (spec §3 products, memberships, coupons; §7 products list): products with
+// their price, cross-sells and what they grant, and memberships (courses and member-only pages);
+// coupons are in catalog-coupons.ts. Every query carries the account, so another site's ids are
+// simply not found.
+import { and, asc, desc, eq, ilike, inArray, ne, type SQL, sql } from "drizzle-orm";
+import type { ProductMetadata, ProductPrice } from "../../../core/product";
+import { isValidCoverUrl } from "../../../core/post-slug";
+import { containsPattern } from "../../../core/search-query";
+import { isValidSlug, nextFreeSlug, SLUG_MAX, slugify } from "../../../core/slug";
+import type { Db, Tx } from "../../db/client";
+import { courses, memberships, pages, type ProductStatus, products } from "../../db/schema";
+import { withTenant } from "../../db/tenant";
+import { fieldError, notFound } from "../../errors";
+import { membershipPagesChanged } from "./member-access";
+
+/** Billing periods a subscription may use, in seconds: day, week, month (30 days), year. */
+export const PERIOD_UNITS = [86400, 604800, 2592000, 31536000] as const;
+export const PRODUCT_SORTS = ["created_at", "title", "updated_at", "price"] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+export type ProductView = {
+  id: string;
+  title: string;
+  slug: string;
+  description: string;
+  image: string | null;
+  metadata: ProductMetadata;
+  status: ProductStatus;
+  courseIds: string[];
+  membershipIds: string[];
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type ProductInput = {
+  title?: string;
+  slug?: string | null;
+  description?: string;
+  image?: string | null;
+  status?: ProductStatus;
+  metadata?: ProductMetadata;
+  courseIds?: string[];
+  membershipIds?: string[];
+};
+
+export type ProductListQuery = {
+  ids?: string[];
+  search?: string;
+  page?: number;
+  perPage?: number;
+  sort?: ProductSort;
+  ascending?: boolean;
+  /** Visitors and members who do not manage the site see published products only. */
+  publishedOnly?: boolean;
+};
+
+export type MembershipView = {
+  id: string;
+  title: string;
+  description: string;
+  courseIds: string[];
+  pageIds: string[];
+  createdAt: string;
+  updatedAt: string;
+};
+export type MembershipInput = { title?: string; description?: string; courseIds?: string[]; pageIds?: string[] };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const unique = (ids: string[]) => [...new Set(ids)];
+
+// ---------------------------------------------------------------------------------------------
+// Pure checks (also unit-tested)
+
+/** A product price: onetime|subscription, whole minor units ≥ 0, a subscription needs a period. */
+export function validatePrice(price: ProductPrice | null | undefined): ProductPrice | null {
+  if (!price) return null;
+  const field = "metadata.price";
+  if (price.type !== "onetime" && price.type !== "subscription")
+    throw fieldError("validation_failed", `${field}.type`, "The price type is onetime or subscription");
+  if (!Number.isInteger(price.amount) || price.amount < 0)
+    throw fieldError("validation_failed", `${field}.amount`, "The amount is a whole number of minor units, 0 or more");
+  if (price.type === "onetime") return { type: "onetime", amount: price.amount };
+  const d = price.duration;
+  if (!d || !Number.isInteger(d.value) || d.value < 1)
+    throw fieldError("validation_failed", `${field}.duration.value`, "A subscription bills every 1 or more periods");
+  if (!(PERIOD_UNITS as readonly number[]).includes(d.parameter))
+    throw fieldError("validation_failed", `${field}.duration.parameter`, "The period is a day, week, month or year");
+  return { type: "subscription", amount: price.amount, duration: { value: d.value, parameter: d.parameter } };
+}
+
+export function validateTitle(title: string | undefined): string {
+  const clean = (title ?? "").trim();
+  if (!clean) throw fieldError("validation_failed", "title", "A title is required");
+  if (clean.length > 200) throw fieldError("validation_failed", "title", "Keep the title to 200 characters");
+  return clean;
+}
+
+/** An image is an http(s) address or a path on the site; empty means none. */
+export function validateImage(url: string | null | undefined): string | null {
+  const clean = url?.trim() ?? "";
+  if (!clean) return null;
+  if (!isValidCoverUrl(clean))
+    throw fieldError("validation_failed", "image", "The image must be an http(s) address or a site path");
+  return clean;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Products
+
+const productView = (r: typeof products.$inferSelect): ProductView => ({
+  id: r.id,
+  title: r.title,
+  slug: r.slug,
+  description: r.description,
+  image: r.image,
+  metadata: r.metadata ?? {},
+  status: r.status,
+  courseIds: r.courseIds ?? [],
+  membershipIds: r.membershipIds ?? [],
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+const sortColumn = (sort: ProductSort): SQL => {
+  if (sort === "title") return sql`lower(${products.title})`;
+  if (sort === "updated_at") return sql`${products.updatedAt}`;
+  if (sort === "price") return sql`coalesce((${products.metadata}->'price'->>'amount')::bigint, 0)`;
+  return sql`${products.createdAt}`;
+};
+
+/** Spec §7: exact count of all matches, rows (page-1)×per_page up to page×per_page. */
+export async function listProducts(db: Db, accountId: string, q: ProductListQuery = {}) {
+  const page = Math.max(1, q.page ?? 1);
+  const perPage = Math.min(100, Math.max(1, q.perPage ?? 10));
+  return withTenant(db, accountId, async (tx) => {
+    const where: SQL[] = [eq(products.accountId, accountId)];
+    if (q.publishedOnly) where.push(eq(products.status, "published"));
+    if (q.ids) {
+      const ids = q.ids.filter((id) => UUID.test(id));
+      if (!ids.length) return { products: [] as ProductView[], count: 0 };
+      where.push(inArray(products.id, ids));
+    }
+    if (q.search?.trim()) where.push(ilike(products.title, containsPattern(q.search)));
+    const dir = q.ascending ? asc : desc;
+    const rows = await tx
+      .select()
+      .from(products)
+      .where(and(...where))
+      .orderBy(dir(sortColumn(q.sort ?? "created_at")), dir(products.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage);
+    const count = await tx.$count(products, and(...where));
+    return { products: rows.map(productView), count };
+  });
+}
+
+async function loadProduct(tx: Tx, accountId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(products)
+    .where(and(eq(products.accountId, accountId), eq(products.id, id)));
+  if (!row) throw notFound("Product");
+  return row;
+}
+
+export async function getProduct(db: Db, accountId: string, id: string, opts: { publishedOnly?: boolean } = {}) {
+  return withTenant(db, accountId, async (tx) => {
+    const row = await loadProduct(tx, accountId, id);
+    if (opts.publishedOnly && row.status !== "published") throw notFound("Product");
+    return productView(row);
+  });
+}
+
+/** Ids that are not rows of this site name the field they came from. */
+async function checkRefs(
+  tx: Tx,
+  accountId: string,
+  field: string,
+  table: "courses" | "memberships" | "pages" | "products",
+  ids: string[],
+) {
+  const wanted = unique(ids);
+  if (!wanted.length) return wanted;
+  if (wanted.some((id) => !UUID.test(id))) throw fieldError("validation_failed", field, `Unknown ${table}`);
+  const t = { courses, memberships, pages, products }[table];
+  const rows = await tx
+    .select({ id: t.id })
+    .from(t)
+    .where(and(eq(t.accountId, accountId), inArray(t.id, wanted)));
+  if (rows.length !== wanted.length) throw fieldError("validation_failed", field, `Unknown ${table} on this site`);
+  return wanted;
+}
+
+async function productSlug(
+  tx: Tx,
+  accountId: string,
+  slug: string | null | undefined,
+  title: string,
+  exceptId?: string,
+) {
+  const taken = async (base: string) => {
+    const rows = await tx
+      .select({ slug: products.slug })
+      .from(products)
+      .where(
+        and(
+          eq(products.accountId, accountId),
+          ilike(products.slug, `${base.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+          exceptId ? ne(products.id, exceptId) : undefined,
+        ),
+      );
+    return new Set(rows.map((r) => r.slug));
+  };
+  const chosen = slug?.trim().toLowerCase();
+  if (!chosen) {
+    const base = slugify(title, "product");
+    return nextFreeSlug(base, await taken(base));
+  }
+  if (!isValidSlug(chosen))
+    throw fieldError("validation_failed", "slug", `Use a-z, digits and single hyphens (at most ${SLUG_MAX})`);
+  if ((await taken(chosen)).has(chosen))
+    throw fieldError("conflict", "slug", `Another product already uses the address "${chosen}"`);
+  return chosen;
+}
+
+async function cleanMetadata(tx: Tx, accountId: string, m: ProductMetadata, selfId?: string): Promise<ProductMetadata> {
+  const cross = m.cross ?? [];
+  if (!Array.isArray(cross) || cross.some((c) => typeof c?.id !== "string"))
+    throw fieldError("validation_failed", "metadata.cross", "Cross-sells are a list of products");
+  const crossIds = cross.map((c) => c.id);
+  if (selfId && crossIds.includes(selfId))
+    throw fieldError("validation_failed", "metadata.cross", "A product cannot cross-sell itself");
+  await checkRefs(tx, accountId, "metadata.cross", "products", crossIds);
+  const seen = new Set<string>();
+  return {
+    price: validatePrice(m.price),
+    featured: Boolean(m.featured),
+    cross: cross.filter((c) => !seen.has(c.id) && seen.add(c.id)).map((c) => ({ id: c.id, value: c.value || c.id })),
+  };
+}
+
+export async function createProduct(db: Db, accountId: string, input: ProductInput) {
+  return withTenant(db, accountId, async (tx) => {
+    const title = validateTitle(input.title);
+    const values = {
+      accountId,
+      title,
+      slug: await productSlug(tx, accountId, input.slug, title),
+      description: input.description ?? "",
+      image: validateImage(input.image),
+      status: input.status ?? "draft",
+      metadata: await cleanMetadata(tx, accountId, input.metadata ?? {}),
+      courseIds: await checkRefs(tx, accountId, "courseIds", "courses", input.courseIds ?? []),
+      membershipIds: await checkRefs(tx, accountId, "membershipIds", "memberships", input.membershipIds ?? []),
+    };
+    const [row] = await tx.insert(products).values(values).returning();
+    return productView(row);
+  });
+}
+
+export async function updateProduct(db: Db, accountId: string, id: string, input: ProductInput) {
+  return withTenant(db, accountId, async (tx) => {
+    const current = await loadProduct(tx, accountId, id);
+    const title = input.title === undefined ? current.title : validateTitle(input.title);
+    const set: Partial<typeof products.$inferInsert> = { title, updatedAt: new Date() };
+    if (input.slug !== undefined && input.slug !== current.slug)
+      set.slug = await productSlug(tx, accountId, input.slug, title, id);
+    if (input.description !== undefined) set.description = input.description;
+    if (input.image !== undefined) set.image = validateImage(input.image);
+    if (input.status !== undefined) set.status = input.status;
+    if (input.metadata !== undefined) set.metadata = await cleanMetadata(tx, accountId, input.metadata, id);
+    if (input.courseIds) set.courseIds = await checkRefs(tx, accountId, "courseIds", "courses", input.courseIds);
+    if (input.membershipIds)
+      set.membershipIds = await checkRefs(tx, accountId, "membershipIds", "memberships", input.membershipIds);
+    const [row] = await tx
+      .update(products)
+      .set(set)
+      .where(and(eq(products.accountId, accountId), eq(products.id, id)))
+      .returning();
+    return productView(row);
+  });
+}
+
+/** Past orders keep their items (title and amount were copied at purchase); cross-sells pointing here go. */
+export async function deleteProduct(db: Db, accountId: string, id: string) {
+  await withTenant(db, accountId, async (tx) => {
+    await loadProduct(tx, accountId, id);
+    await tx.delete(products).where(and(eq(products.accountId, accountId), eq(products.id, id)));
+    const referring = await tx
+      .select({ id: products.id, metadata: products.metadata })
+      .from(products)
+      .where(
+        and(
+          eq(products.accountId, accountId),
+          sql`${products.metadata}->'cross' @> ${JSON.stringify([{ id }])}::jsonb`,
+        ),
+      );
+    for (const p of referring) {
+      const metadata = { ...p.metadata, cross: (p.metadata.cross ?? []).filter((c) => c.id !== id) };
+      await tx
+        .update(products)
+        .set({ metadata })
+        .where(and(eq(products.accountId, accountId), eq(products.id, p.id)));
+    }
+  });
+}
+
+/** The public product page: a published product by slug with the titles of what it includes. */
+export async function productPage(db: Db, accountId: string, slug: string) {
+  return withTenant(db, accountId, async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(products)
+      .where(
+        and(eq(products.accountId, accountId), eq(products.slug, slug.toLowerCase()), eq(products.status, "published")),
+      );
+    if (!row) throw notFound("Product");
+    const product = productView(row);
+    const courseRows = product.courseIds.length
+      ? await tx
+          .select({ id: courses.id, title: courses.title, slug: courses.slug, status: courses.status })
+          .from(courses)
+          .where(and(eq(courses.accountId, accountId), inArray(courses.id, product.courseIds)))
+      : [];
+    const membershipRows = product.membershipIds.length
+      ? await tx
+          .select({ id: memberships.id, title: memberships.title })
+          .from(memberships)
+          .where(and(eq(memberships.accountId, accountId), inArray(memberships.id, product.membershipIds)))
+      : [];
+    return {
+      product,
+      courses: courseRows.map((c) => ({ id: c.id, title: c.title, slug: c.slug, published: c.status === "published" })),
+      memberships: membershipRows,
+    };
+  });
+}
+
+/** Choices for the editor's multi-selects: the site's courses, pages, products and memberships. */
+export async function catalogChoices(db: Db, accountId: string) {
+  return withTenant(db, accountId, async (tx) => {
+    const pick = <T extends { id: string; title: string }>(rows: T[]) =>
+      rows.map((r) => ({ id: r.id, title: r.title }));
+    const [c, p, pr, m] = await Promise.all([
+      tx
+        .select({ id: courses.id, title: courses.title })
+        .from(courses)
+        .where(eq(courses.accountId, accountId))
+        .orderBy(asc(courses.title)),
+      tx
+        .select({ id: pages.id, title: pages.title })
+        .from(pages)
+        .where(and(eq(pages.accountId, accountId), eq(pages.kind, "page")))
+        .orderBy(asc(pages.title)),
+      tx
+        .select({ id: products.id, title: products.title })
+        .from(products)
+        .where(eq(products.accountId, accountId))
+        .orderBy(asc(products.title)),
+      tx
+        .select({ id: memberships.id, title: memberships.title })
+        .from(memberships)
+        .where(eq(memberships.accountId, accountId))
+        .orderBy(asc(memberships.title)),
+    ]);
+    return { courses: pick(c), pages: pick(p), products: pick(pr), memberships: pick(m) };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Memberships
+
+const membershipView = (r: typeof memberships.$inferSelect): MembershipView => ({
+  id: r.id,
+  title: r.title,
+  description: r.description,
+  courseIds: r.courseIds ?? [],
+  pageIds: r.pageIds ?? [],
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+const byMembership = (accountId: string, id: string) =>
+  and(eq(memberships.accountId, accountId), eq(memberships.id, id));
+
+export async function listMemberships(db: Db, accountId: string, q: { page?: number; perPage?: number } = {}) {
+  const page = Math.max(1, q.page ?? 1);
+  const perPage = Math.min(100, Math.max(1, q.perPage ?? 20));
+  return withTenant(db, accountId, async (tx) => {
+    const rows = await tx
+      .select()
+      .from(memberships)
+      .where(eq(memberships.accountId, accountId))
+      .orderBy(desc(memberships.createdAt), desc(memberships.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage);
+    const count = await tx.$count(memberships, eq(memberships.accountId, accountId));
+    return { memberships: rows.map(membershipView), count };
+  });
+}
+
+async function loadMembership(tx: Tx, accountId: string, id: string) {
+  const [row] = await tx.select().from(memberships).where(byMembership(accountId, id));
+  if (!row) throw notFound("Membership");
+  return row;
+}
+
+export const getMembership = (db: Db, accountId: string, id: string) =>
+  withTenant(db, accountId, async (tx) => membershipView(await loadMembership(tx, accountId, id)));
+
+// A membership's pages are gated the moment it changes: cached public copies of the site's pages go.
+export async function createMembership(db: Db, accountId: string, input: MembershipInput) {
+  const view = await withTenant(db, accountId, async (tx) => {
+    const [row] = await tx
+      .insert(memberships)
+      .values({
+        accountId,
+        title: validateTitle(input.title),
+        description: input.description ?? "",
+        courseIds: await checkRefs(tx, accountId, "courseIds", "courses", input.courseIds ?? []),
+        pageIds: await checkRefs(tx, accountId, "pageIds", "pages", input.pageIds ?? []),
+      })
+      .returning();
+    return membershipView(row);
+  });
+  await membershipPagesChanged(accountId);
+  return view;
+}
+
+export async function updateMembership(db: Db, accountId: string, id: string, input: MembershipInput) {
+  const view = await withTenant(db, accountId, async (tx) => {
+    await loadMembership(tx, accountId, id);
+    const set: Partial<typeof memberships.$inferInsert> = { updatedAt: new Date() };
+    if (input.title !== undefined) set.title = validateTitle(input.title);
+    if (input.description !== undefined) set.description = input.description;
+    if (input.courseIds) set.courseIds = await checkRefs(tx, accountId, "courseIds", "courses", input.courseIds);
+    if (input.pageIds) set.pageIds = await checkRefs(tx, accountId, "pageIds", "pages", input.pageIds);
+    const [row] = await tx.update(memberships).set(set).where(byMembership(accountId, id)).returning();
+    return membershipView(row);
+  });
+  await membershipPagesChanged(accountId);
+  return view;
+}
+
+/** Products stop granting a deleted membership; members' past holds stay on record. */
+export async function deleteMembership(db: Db, accountId: string, id: string) {
+  await withTenant(db, accountId, async (tx) => {
+    await loadMembership(tx, accountId, id);
+    await tx.delete(memberships).where(byMembership(accountId, id));
+    await tx
+      .update(products)
+      .set({ membershipIds: sql`${products.membershipIds} - ${id}::text` })
+      .where(and(eq(products.accountId, accountId), sql`${products.membershipIds} ? ${id}::text`));
+  });
+  await membershipPagesChanged(accountId);
+}
+
+export * from "./catalog-coupons";
