@@ -221,7 +221,8 @@ describe("dashboard shell", () => {
     expect(await page.locator(".driver-popover").count()).toBe(0);
     await menu.getByRole("link", { name: en.menu.notifications }).click();
     await waitForPath(page, "/dashboard/notifications");
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(en.notifications.title);
+    // A client-side navigation: the address changes a moment before the new screen is drawn.
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(en.notifications.title);
     await expectNoDeadLinks(page);
   });
 
