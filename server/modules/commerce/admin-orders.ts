@@ -14,7 +14,8 @@ import type { Db, Tx } from "../../db/client";
 import { courses, members, type OrderStatus, orders, paymentSettings } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
 import { AppError, fieldError, notFound } from "../../errors";
-import { cancelOrder, markOrderPaid, type OrderRow, pageOfOrders, refundOrder, siteCurrency } from "./orders";
+import { cancelOrder, type OrderRow, pageOfOrders, siteCurrency } from "./orders";
+import { markOrderPaid, refundOrder } from "./fulfilment";
 import { enabledProviders } from "./settings";
 
 export const ORDER_STATUSES: readonly OrderStatus[] = ["pending", "paid", "refunded", "cancelled", "failed"];

@@ -9,7 +9,8 @@ import { courses, memberCarts, type OrderItem, orders, products } from "../../db
 import { withTenant } from "../../db/tenant";
 import { notFound } from "../../errors";
 import { providerFor } from "../../payments";
-import { markOrderPaid, type OrderRow, pageOfOrders, previewCoupon, siteCurrency } from "./orders";
+import { type OrderRow, pageOfOrders, previewCoupon, siteCurrency } from "./orders";
+import { markOrderPaid } from "./fulfilment";
 import { enabledProviders, providerSettings } from "./settings";
 
 /** The order number people read and quote: the first 8 characters of its id, upper-cased. */

@@ -1,6 +1,7 @@
 // Commerce (spec §3, §4, §5, §9): products and memberships, coupons, orders and their payment,
 // subscriptions, and the affiliate programme. Every amount is integer minor units.
 export * from "./orders";
+export * from "./fulfilment";
 export * from "./settings";
 export * from "./checkout";
 export * from "./receipts";

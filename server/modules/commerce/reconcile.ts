@@ -8,7 +8,7 @@ import { orders } from "../../db/schema";
 import { withPlatform, withTenant } from "../../db/tenant";
 import { jobs } from "../../jobs/queue";
 import { providerFor } from "../../payments";
-import { markOrderPaid } from "./orders";
+import { markOrderPaid } from "./fulfilment";
 import { providerSettings } from "./settings";
 
 const RECONCILE = "payments.reconcile";

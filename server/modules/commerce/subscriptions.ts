@@ -11,7 +11,7 @@ import { AppError, notFound } from "../../errors";
 import { jobs } from "../../jobs/queue";
 import { providerFor } from "../../payments";
 import { events } from "../events";
-import { revokeGrants } from "./orders";
+import { revokeGrants } from "./fulfilment";
 import { providerSettings } from "./settings";
 
 export type SubscriptionRef = { subscriptionId?: string | null; provider?: string | null; providerRef?: string | null };

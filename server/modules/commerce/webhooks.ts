@@ -7,7 +7,7 @@ import { orders, paymentEvents } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
 import type { ProviderEvent } from "../../payments";
 import { events } from "../events";
-import { markOrderPaidIn } from "./orders";
+import { markOrderPaidIn } from "./fulfilment";
 import { renewSubscription, stopSubscription } from "./subscriptions";
 
 export type HandledEvent = { duplicate: boolean; orderId: string | null; changed: boolean };
