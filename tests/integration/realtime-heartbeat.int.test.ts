@@ -71,6 +71,8 @@ describe("heartbeat", () => {
     await until("the silent socket is closed", () => quiet.ws.readyState === 3);
     await until("its device leaves the list", async () => (await listed()).join() === lively.deviceId);
     expect(lively.ws.readyState).toBe(1);
+    // The count is broadcast just after the row goes, so the live socket may hear it a moment later.
+    await until("the live socket hears the new count", () => JSON.parse(lively.ws.sent.at(-1)!).count === 1);
     const lastFrame = JSON.parse(lively.ws.sent.at(-1)!);
     expect(lastFrame).toMatchObject({ type: "presence", count: 1 });
 
