@@ -1,24 +1,26 @@
-// Hydration waits for the page's language file (English needs none), so the first client render
-// says exactly what the server rendered.
+// Hydration waits for the page's language file (English's public part is in the bundle) and, on a
+// dashboard screen, for the dashboard's words, so the first client render says exactly what the
+// server rendered.
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
-import { createI18n } from "./i18n";
+import { browserI18n, dashboardTranslations } from "./i18n/browser";
 import { isLanguageCode } from "./i18n/languages";
 import { loadLanguage } from "./i18n/load-language";
 
 const lang = document.documentElement.lang;
-const i18n = createI18n("en", {});
+const dashboard = /^\/dashboard(\/|$)/.test(window.location.pathname);
 
-loadLanguage(i18n, isLanguageCode(lang) ? lang : "en")
+loadLanguage(browserI18n, isLanguageCode(lang) ? lang : "en")
+  .then(() => (dashboard ? dashboardTranslations() : undefined))
   .catch((err) => console.error("translations could not be loaded", err))
   .finally(() => {
     startTransition(() => {
       hydrateRoot(
         document,
         <StrictMode>
-          <I18nextProvider i18n={i18n}>
+          <I18nextProvider i18n={browserI18n}>
             <HydratedRouter />
           </I18nextProvider>
         </StrictMode>,

@@ -1,16 +1,16 @@
-import "@fontsource/inter/400.css";
-import "@fontsource/inter/500.css";
-import "@fontsource/inter/600.css";
-import "@fontsource/inter/700.css";
+import "./styles/fonts.css";
 import "@fontsource/noto-sans-arabic/400.css";
 import "@fontsource/noto-sans-arabic/600.css";
-import "@mantine/core/styles.css";
+// Mantine's global sheets; each component's own sheet comes with it (scripts/vite/mantine-styles.ts).
+import "@mantine/core/styles/baseline.css";
+import "@mantine/core/styles/default-css-variables.css";
+import "@mantine/core/styles/global.css";
 import "./styles/base.css";
 import "./styles/public.css";
 import "./styles/site.css";
-import { createTheme, DirectionProvider, MantineProvider, mantineHtmlProps, useDirection } from "@mantine/core";
-import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { DirectionProvider, MantineProvider, mantineHtmlProps, useDirection } from "@mantine/core";
+import { useEffect, useMemo } from "react";
+import { useTranslation } from "./i18n/use-translation";
 import {
   isRouteErrorResponse,
   Links,
@@ -25,10 +25,18 @@ import type { Route } from "./+types/root";
 import { ToastProvider } from "./components/toast-provider";
 import { textDirection } from "./i18n/languages";
 import { loadLanguage } from "./i18n/load-language";
+import { useNonce } from "./lib/nonce";
 import { requestLanguage } from "./lib/i18n.server";
+import { atriumCssVariables, atriumTheme } from "./lib/mantine-theme";
+import { mantineVariablesCss } from "./lib/mantine-variables";
 import { THEME_SCRIPT, themeColorSchemeManager } from "./lib/theme";
+// The Latin file of the interface font, asked for at once rather than when the CSS is parsed.
+import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+];
 
 export function loader({ context, request }: Route.LoaderArgs) {
   return {
@@ -42,36 +50,43 @@ export function loader({ context, request }: Route.LoaderArgs) {
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
-const theme = createTheme({
-  primaryColor: "indigo",
-  defaultRadius: "md",
-  fontFamily: 'Inter, "Noto Sans Arabic", system-ui, -apple-system, "Segoe UI", sans-serif',
-  headings: { fontFamily: 'Inter, "Noto Sans Arabic", system-ui, -apple-system, "Segoe UI", sans-serif' },
-});
 const colorSchemeManager = themeColorSchemeManager();
+// The variables do not depend on the labels; worked out once for every request.
+const themeVariables = mantineVariablesCss(atriumTheme({ close: "" }), atriumCssVariables);
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
   const lang = data?.lang ?? "en";
   const dir = textDirection(lang);
+  const nonce = useNonce();
+  const { t } = useTranslation();
+  const close = t("common.close");
+  const theme = useMemo(() => atriumTheme({ close }), [close]);
   return (
     <html lang={lang} dir={dir} {...mantineHtmlProps} data-theme="light">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script, applies the stored theme before paint */}
-        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
         <Meta />
         <Links />
       </head>
       <body>
         <DirectionProvider initialDirection={dir}>
-          <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
+          <MantineProvider
+            theme={theme}
+            colorSchemeManager={colorSchemeManager}
+            defaultColorScheme="light"
+            withCssVariables={false}
+          >
+            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the theme's own variables, computed once from constants */}
+            <style data-mantine-styles="true" dangerouslySetInnerHTML={{ __html: themeVariables }} />
             <ToastProvider>{children}</ToastProvider>
           </MantineProvider>
         </DirectionProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

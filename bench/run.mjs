@@ -13,6 +13,8 @@
 //                   the demo student (the write path of the course player)
 //   checkout        POST /api/v1/checkout as the demo student: an offline order for the demo's
 //                   one-time product with the WELCOME10 coupon (a new pending order each time)
+//   jobs-noop       background work: one worker process working BENCH_JOBS no-op jobs (jobs/s)
+//   jobs-mail       the same with e-mail delivered to a local SMTP sink (bench/queue.mjs)
 // For each target it prints requests/s, p50 and p99 latency and the ratio Atrium ÷ bare, writes
 // bench/results/latest.json and prints a markdown table for docs/performance.md.
 //
@@ -23,7 +25,8 @@
 //   BENCH_ROUNDS        how many times the Atrium/bare pair is measured per target (default 1);
 //                       with more than one, the figures are the medians of the rounds
 //   BENCH_TARGETS       comma list among platform,demo,demo-cold,me,blog-post,search,course,
-//                       course-cold,complete-item,checkout (default all)
+//                       course-cold,complete-item,checkout,jobs-noop,jobs-mail (default all)
+//   BENCH_JOBS          jobs each queue target queues and times (default 1000)
 //   BENCH_LARGE_BLOG    posts of the bigblog site for blog-post and search (default 100000)
 //   BENCH_SERVER_CMD    command that starts the server (default "node dist/server/main.js");
 //                       e.g. "npx tsx server/main.ts" to measure the source tree without a build
@@ -41,6 +44,7 @@ import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import { measureQueue, QUEUE_HEAD, QUEUE_RIGHT, QUEUE_TARGETS, queueRows } from "./queue.mjs";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const RESULTS_DIR = join(ROOT, "bench", "results");
@@ -70,6 +74,7 @@ const ALL_TARGETS = [
   "course-cold",
   "complete-item",
   "checkout",
+  ...QUEUE_TARGETS,
 ];
 
 const settings = {
@@ -82,9 +87,8 @@ const settings = {
   databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
   verbose: ["1", "true", "yes"].includes((process.env.BENCH_VERBOSE || "").toLowerCase()),
   largeBlog: intEnv("BENCH_LARGE_BLOG", 100_000, 1, 2_000_000),
-  targets: (
-    process.env.BENCH_TARGETS || "platform,demo,demo-cold,me,blog-post,search,course,course-cold,complete-item,checkout"
-  )
+  jobs: intEnv("BENCH_JOBS", 1000, 10, 1_000_000),
+  targets: (process.env.BENCH_TARGETS || ALL_TARGETS.join(","))
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean),
@@ -530,10 +534,18 @@ function fmt(n, digits) {
 // ---------------------------------------------------------------------------------------------
 // Main
 
-checkBuild();
+const queueTargets = settings.targets.filter((t) => QUEUE_TARGETS.includes(t));
+const httpTargets = settings.targets.filter((t) => !QUEUE_TARGETS.includes(t));
+if (httpTargets.length) checkBuild();
 
 const perRun = settings.warmup + settings.duration + 5;
-const budget = settings.startTimeout + settings.targets.length * settings.rounds * 2 * perRun + 120;
+// A queue target: start, migrate and queue, then the worker at (a pessimistic) 5 jobs/s.
+const perQueue = settings.startTimeout + Math.ceil(settings.jobs / 5);
+const budget =
+  (httpTargets.length ? settings.startTimeout : 0) +
+  httpTargets.length * settings.rounds * 2 * perRun +
+  queueTargets.length * perQueue +
+  120;
 setTimeout(() => fail(`the run did not finish within its ${budget} s budget; stopped.`), budget * 1000).unref();
 
 console.log(
@@ -548,8 +560,9 @@ if (load > cpus().length * 0.5) {
   );
 }
 
-const atrium = await startAtrium();
-const { port, base } = atrium;
+// Only the queue targets: no HTTP server is needed.
+const atrium = httpTargets.length ? await startAtrium() : null;
+const { port, base } = atrium ?? { port: 0, base: "" };
 const demoHost = `demo.${base}`;
 
 const targets = [];
@@ -765,7 +778,31 @@ for (const t of targets) {
   console.log("");
 }
 
-await atrium.stop();
+await atrium?.stop();
+
+// The queue targets run with the HTTP server stopped, so the worker has the machine to itself.
+const queueResults = [];
+const workerEnv = { ...process.env };
+for (const k of configVars()) delete workerEnv[k];
+for (const id of queueTargets) {
+  console.log(`Queue target ${id}: ${settings.jobs} jobs, one worker process…`);
+  const r = await measureQueue(id, {
+    root: ROOT,
+    jobs: settings.jobs,
+    databaseUrl: settings.databaseUrl,
+    env: workerEnv,
+    verbose: settings.verbose,
+    onCleanup: (fn) => cleanups.push(fn),
+  });
+  console.log(
+    `  ${fmt(r.jobsPerSecond, 0)} jobs/s  (${r.jobs} jobs in ${fmt(r.seconds, 2)} s, concurrency ${r.concurrency}, ${r.database})` +
+      (r.delivered !== undefined ? `; ${r.delivered} recipients reached, ${r.deliveredTwice} twice` : ""),
+  );
+  if (r.delivered !== undefined && (r.delivered !== r.jobs || r.deliveredTwice > 0)) {
+    fail(`${id}: the SMTP sink did not receive every message exactly once`);
+  }
+  queueResults.push(r);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Report
@@ -785,9 +822,20 @@ const rows = results.flatMap((r) => [
 const head = ["target", "status", "server", "req/s (avg)", "p50 ms", "p99 ms", "ratio"];
 const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
 const line = (cells) => cells.map((c, i) => (i >= 3 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join("  ");
-console.log(line(head));
-console.log(widths.map((w) => "-".repeat(w)).join("  "));
-for (const r of rows) console.log(line(r));
+if (rows.length) {
+  console.log(line(head));
+  console.log(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const r of rows) console.log(line(r));
+}
+if (queueResults.length) {
+  const qRows = queueRows(queueResults, fmt);
+  const qWidths = QUEUE_HEAD.map((h, i) => Math.max(h.length, ...qRows.map((r) => r[i].length)));
+  const qLine = (cells) =>
+    cells.map((c, i) => (QUEUE_RIGHT[i] ? c.padStart(qWidths[i]) : c.padEnd(qWidths[i]))).join("  ");
+  console.log(`\n${qLine(QUEUE_HEAD)}`);
+  console.log(qWidths.map((w) => "-".repeat(w)).join("  "));
+  for (const r of qRows) console.log(qLine(r));
+}
 
 const cpuList = cpus();
 const meta = {
@@ -801,6 +849,7 @@ const meta = {
   loadAverageAtStart: Math.round(load * 100) / 100,
   serverCmd: settings.serverCmd,
   database: settings.databaseUrl ? "postgresql" : "pglite (fresh directory)",
+  jobs: queueTargets.length ? settings.jobs : undefined,
   duration: settings.duration,
   connections: settings.connections,
   warmup: settings.warmup,
@@ -820,23 +869,28 @@ const md = [
   `Run ${meta.date.slice(0, 10)}, commit ${meta.commit ?? "?"}, Node ${meta.node}, ${meta.cores} × ${meta.cpu}, ` +
     `${meta.database}; \`${meta.serverCmd}\`; ${meta.duration} s per run, ${meta.connections} connections, ` +
     `${meta.warmup} s warm-up${meta.rounds > 1 ? `, median of ${meta.rounds} rounds` : ""}.`,
-  "",
-  markdownTable(
-    ["target", "status", "server", "req/s (avg)", "p50 ms", "p99 ms", "Atrium ÷ bare (req/s)"],
-    [false, true, false, true, true, true, true],
-    results.flatMap((r) => [
-      [
-        r.name,
-        String(r.status),
-        "Atrium",
-        fmt(r.atrium.requestsPerSec, 0),
-        ms(r.atrium.p50),
-        ms(r.atrium.p99),
-        ratio(r.ratio),
-      ],
-      ["", "", "bare node:http", fmt(r.bare.requestsPerSec, 0), ms(r.bare.p50), ms(r.bare.p99), ""],
-    ]),
-  ),
+  ...(queueResults.length ? ["", markdownTable(QUEUE_HEAD, QUEUE_RIGHT, queueRows(queueResults, fmt))] : []),
+  ...(results.length
+    ? [
+        "",
+        markdownTable(
+          ["target", "status", "server", "req/s (avg)", "p50 ms", "p99 ms", "Atrium ÷ bare (req/s)"],
+          [false, true, false, true, true, true, true],
+          results.flatMap((r) => [
+            [
+              r.name,
+              String(r.status),
+              "Atrium",
+              fmt(r.atrium.requestsPerSec, 0),
+              ms(r.atrium.p50),
+              ms(r.atrium.p99),
+              ratio(r.ratio),
+            ],
+            ["", "", "bare node:http", fmt(r.bare.requestsPerSec, 0), ms(r.bare.p50), ms(r.bare.p99), ""],
+          ]),
+        ),
+      ]
+    : []),
 ].join("\n");
 
 console.log("\nMarkdown (for docs/performance.md):\n");
@@ -844,7 +898,7 @@ console.log(md);
 
 mkdirSync(RESULTS_DIR, { recursive: true });
 const outFile = join(RESULTS_DIR, "latest.json");
-writeFileSync(outFile, `${JSON.stringify({ meta, results, markdown: md }, null, 2)}\n`);
+writeFileSync(outFile, `${JSON.stringify({ meta, results, queue: queueResults, markdown: md }, null, 2)}\n`);
 console.log(`\nWrote ${outFile.slice(ROOT.length + 1)}.`);
 
 const troubled = results.filter(

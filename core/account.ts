@@ -3,6 +3,7 @@
 import { z } from "zod";
 
 import { LANGUAGE_CODES } from "./languages";
+import { MAX_SOURCE_ORIGINS, parseSourceOrigin } from "./source-origin";
 
 export { LANGUAGE_CODES };
 
@@ -104,7 +105,20 @@ export const ZAccountTheme = z.object({
 });
 export type AccountTheme = Partial<z.infer<typeof ZAccountTheme>>;
 
-export const ZAccountMisc = z.object({ scripts: z.string().default("") });
+/** An origin the owner's scripts or frames may load from (see core/source-origin.ts). */
+export const ZSourceOrigin = z
+  .string()
+  .max(255)
+  .refine((v) => parseSourceOrigin(v) !== null, "Must be an origin such as https://cdn.example.com");
+const ZSourceOrigins = z.array(ZSourceOrigin).max(MAX_SOURCE_ORIGINS);
+
+export const ZAccountMisc = z.object({
+  scripts: z.string().default(""),
+  /** Where the owner's scripts may load code from (the page's script-src; also style-src and connect-src). */
+  script_origins: ZSourceOrigins.default([]),
+  /** Where the owner's scripts and embeds may open frames from (frame-src). */
+  frame_origins: ZSourceOrigins.default([]),
+});
 export type AccountMisc = Partial<z.infer<typeof ZAccountMisc>>;
 
 /** Site-wide capability overrides per role name (spec §3 Account.caps). */

@@ -29,6 +29,7 @@ describe("certificate template", () => {
   });
 
   it("builds the verification address", () => {
-    expect(certificateUrl("demo.example.org", "AB CD")).toBe("https://demo.example.org/certificate/AB%20CD");
+    expect(certificateUrl("https://demo.example.org", "AB CD")).toBe("https://demo.example.org/certificate/AB%20CD");
+    expect(certificateUrl("http://demo.localhost:3000/", "XY")).toBe("http://demo.localhost:3000/certificate/XY");
   });
 });

@@ -32,5 +32,6 @@ export function certificateText(
   };
 }
 
-/** The public address that verifies a certificate. */
-export const certificateUrl = (host: string, code: string) => `https://${host}/certificate/${encodeURIComponent(code)}`;
+/** The public address that verifies a certificate, on the site's own origin (its scheme and address). */
+export const certificateUrl = (siteOrigin: string, code: string) =>
+  `${siteOrigin.replace(/\/+$/, "")}/certificate/${encodeURIComponent(code)}`;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { COURSE_EVENT_TYPES, courseEventRule, renderTokens, touchpointOn } from "./course-events";
+import {
+  COURSE_EVENT_TYPES,
+  type CourseEventPayload,
+  courseEventRule,
+  eventLinks,
+  notificationLink,
+  renderTokens,
+  touchpointOn,
+} from "./course-events";
 
 const p = { courseId: "c1", studentId: "s1", quizId: "q1", assignmentId: "a1", code: "ABC" };
 
@@ -41,15 +49,37 @@ describe("course event recipients and links", () => {
     expect(COURSE_EVENT_TYPES).toContain("instructor_start_course");
   });
 
-  it("links to the spec's routes", () => {
-    const link = (type: string) => courseEventRule(type)?.link(p);
+  it("links each recipient to a page of theirs, with the course a student's quiz or assignment needs", () => {
+    const link = (type: string, payload: CourseEventPayload = p) => {
+      const rule = courseEventRule(type);
+      return rule ? notificationLink(rule, payload, { courseSlug: "maths" }) : null;
+    };
     expect(link("course_subscribed")).toBe("/dashboard/instructor/course/c1/manage?student=s1");
-    expect(link("quiz_submitted")).toBe("/dashboard/instructor/submissions/quizzes/?id=q1");
-    expect(link("assignment_submitted")).toBe("/dashboard/instructor/submissions/assignments/?id=a1");
-    expect(link("quiz_evaluated")).toBe("/dashboard/courses/quiz/q1");
-    expect(link("assignment_reset")).toBe("/dashboard/courses/assignments/a1");
+    expect(link("quiz_submitted", { ...p, submissionId: "x1" })).toBe(
+      "/dashboard/instructor/submissions/quizzes/?id=q1&status=all&submission=x1",
+    );
+    expect(link("assignment_submitted")).toBe("/dashboard/instructor/submissions/assignments/?id=a1&status=all");
+    expect(link("quiz_evaluated")).toBe("/dashboard/courses/quiz/q1?course=c1");
+    // A quiz assigned outside any course opens without one.
+    expect(link("quiz_reset", { studentId: "s1", quizId: "q1" })).toBe("/dashboard/courses/quiz/q1");
+    expect(link("assignment_reset")).toBe("/dashboard/courses/assignments/a1?course=c1");
     expect(link("certificate_earned")).toBe("/certificate/ABC");
     expect(link("course_reset")).toBe("/dashboard/courses/c1");
+    // Instructors are not enrolled: a review takes them to the course page where reviews show.
+    expect(link("course_reviewed")).toBe("/course/maths");
+  });
+
+  it("gives e-mails the same pages per side", () => {
+    expect(eventLinks("student", p)).toMatchObject({
+      course: "/dashboard/courses/c1",
+      quiz: "/dashboard/courses/quiz/q1?course=c1",
+      student: null,
+    });
+    expect(eventLinks("instructors", p)).toMatchObject({
+      course: "/dashboard/instructor/course/c1",
+      quiz: "/dashboard/instructor/submissions/quizzes/?id=q1&status=all",
+      student: "/dashboard/instructor/course/c1/manage?student=s1",
+    });
   });
 
   it("gates both sides of an enrolment by the course_subscribed touchpoint", () => {

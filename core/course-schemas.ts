@@ -1,6 +1,7 @@
 // Input schemas of course authoring, shared by the REST API, the loaders' actions and the editors'
 // client-side checks, so both sides apply the same rules (the server stays the authority).
 import { z } from "zod";
+import { SUBMISSION_TYPES } from "./assignment-hand-in";
 import { CURRICULUM_POST_TYPES, DRIP_STARTING_POINTS } from "./curriculum";
 import { DURATION_UNITS } from "./course-duration";
 import { videoEmbedUrl } from "./page-blocks";
@@ -107,7 +108,7 @@ export const ZQuizSettings = z
 export const ZAssignmentSettings = z
   .object({
     maxMarks: z.number().int().min(1).max(10_000).optional(),
-    submissionType: z.enum(["text", "file", "both"]).optional(),
+    submissionType: z.enum(SUBMISSION_TYPES).optional(),
   })
   .strict();
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { currencyOf, defaultProvider, formatMoney, isCurrency, providersFor, toMajor, toMinor } from "./currency";
+import {
+  billingInterval,
+  currencyOf,
+  defaultProvider,
+  formatMoney,
+  isCurrency,
+  providersFor,
+  toMajor,
+  toMinor,
+} from "./currency";
 
 describe("currencies (§9)", () => {
   it("digits are 0, 2 or 3 per currency; unknown codes fall back to USD", () => {
@@ -41,9 +50,36 @@ describe("payment providers per currency", () => {
     expect(defaultProvider("USD", ["offline"])).toBe("offline");
     expect(defaultProvider("USD", [])).toBeNull();
   });
-  it("offers only providers that bill again for a subscription", () => {
+  it("offers every provider for a subscription (§9 prices plans on PayPal and Razorpay too), PayPal first", () => {
     const all = ["offline", "stripe", "paypal", "razorpay"] as const;
-    expect(providersFor("USD", all, { subscription: true })).toEqual(["stripe", "offline"]);
-    expect(defaultProvider("INR", all, { subscription: true })).toBe("stripe");
+    const month = { value: 1, parameter: 2592000 };
+    expect(providersFor("USD", all, { subscription: true })).toEqual(["paypal", "stripe", "razorpay", "offline"]);
+    expect(providersFor("USD", all, { subscription: month })).toEqual(["paypal", "stripe", "razorpay", "offline"]);
+    expect(defaultProvider("USD", all, { subscription: month })).toBe("paypal");
+    expect(providersFor("INR", all, { subscription: month })).toEqual(["stripe", "razorpay", "offline"]);
+    expect(defaultProvider("INR", ["offline", "razorpay"], { subscription: month })).toBe("razorpay");
+  });
+  it("leaves out a provider that cannot bill the period", () => {
+    const all = ["offline", "stripe", "paypal", "razorpay"] as const;
+    // PayPal bills at most yearly; Razorpay's daily plans start at 7 days.
+    expect(providersFor("USD", all, { subscription: { value: 2, parameter: 31536000 } })).toEqual([
+      "stripe",
+      "razorpay",
+      "offline",
+    ]);
+    expect(providersFor("INR", all, { subscription: { value: 3, parameter: 86400 } })).toEqual(["stripe", "offline"]);
+    expect(providersFor("INR", all, { subscription: { value: 7, parameter: 86400 } })).toContain("razorpay");
+  });
+});
+
+describe("billingInterval", () => {
+  it("reads the product's period as each provider bills it", () => {
+    expect(billingInterval("paypal", { value: 1, parameter: 2592000 })).toEqual({ unit: "month", count: 1 });
+    expect(billingInterval("paypal", { value: 12, parameter: 2592000 })).toEqual({ unit: "month", count: 12 });
+    expect(billingInterval("paypal", { value: 13, parameter: 2592000 })).toBeNull();
+    expect(billingInterval("paypal", { value: 52, parameter: 604800 })).toEqual({ unit: "week", count: 52 });
+    expect(billingInterval("razorpay", { value: 6, parameter: 86400 })).toBeNull();
+    expect(billingInterval("razorpay", { value: 2, parameter: 31536000 })).toEqual({ unit: "year", count: 2 });
+    expect(billingInterval("offline", { value: 3, parameter: 31536000 })).toEqual({ unit: "year", count: 3 });
   });
 });

@@ -1,6 +1,7 @@
 // Currencies (spec §3 currency entries, §9 Commerce): code, digits (0, 2 or 3), name, countries and
 // the payment providers that take it. Amounts everywhere are integer minor units; a site shows them
 // with no decimals by default (the account's currency setting, default USD).
+import type { PriceDuration } from "./product";
 
 export type PaymentProviderName = "offline" | "paypal" | "stripe" | "razorpay";
 export const PAYMENT_PROVIDERS: readonly PaymentProviderName[] = ["offline", "paypal", "stripe", "razorpay"];
@@ -92,21 +93,56 @@ export function formatMoney(minor: number, code = DEFAULT_CURRENCY, locale = "en
   }
 }
 
-/** Providers that can take a recurring payment here (PayPal and Razorpay checkouts are one-time only). */
-export const SUBSCRIPTION_PROVIDERS: readonly PaymentProviderName[] = ["offline", "stripe"];
+/** A recurring period as a provider bills it: every `count` days, weeks, months or years. */
+export type BillingInterval = { unit: "day" | "week" | "month" | "year"; count: number };
+
+const UNIT_BY_SECONDS: Record<number, BillingInterval["unit"]> = {
+  86400: "day",
+  604800: "week",
+  2592000: "month",
+  31536000: "year",
+};
+
+/**
+ * Spec §9 gives plans PayPal and Razorpay recurring prices beside Stripe's, so every provider bills
+ * subscriptions; each within its own limits on the period. PayPal bills every 1-365 days, 1-52
+ * weeks, 1-12 months or 1 year; Razorpay daily plans need an interval of 7 days or more; Stripe
+ * turns any period into days, weeks, months or years; offline is recorded by the owner. Null when
+ * the provider cannot bill that period.
+ */
+export function billingInterval(provider: PaymentProviderName, duration: PriceDuration): BillingInterval | null {
+  const unit = UNIT_BY_SECONDS[duration.parameter];
+  const count = duration.value;
+  if (!unit || !Number.isInteger(count) || count < 1) {
+    // Not one of the product editor's periods: only providers that bill in plain days take it.
+    if (provider === "paypal" || provider === "razorpay") return null;
+    return { unit: "day", count: Math.max(1, Math.round((count * duration.parameter) / 86400)) };
+  }
+  if (provider === "paypal") {
+    const max = { day: 365, week: 52, month: 12, year: 1 }[unit];
+    return count <= max ? { unit, count } : null;
+  }
+  if (provider === "razorpay" && unit === "day" && count < 7) return null;
+  return { unit, count };
+}
+
+type SubscriptionOption = { subscription?: boolean | PriceDuration | null };
+
+const billsAgain = (provider: PaymentProviderName, opts: SubscriptionOption) =>
+  !opts.subscription || opts.subscription === true || billingInterval(provider, opts.subscription) !== null;
 
 /**
  * The providers a buyer may pick: the site's enabled ones that take the currency (and, for a
- * subscription, can bill again), offline last.
+ * subscription with a known period, can bill that period again), offline last.
  */
 export function providersFor(
   code: string,
   enabled: readonly PaymentProviderName[],
-  opts: { subscription?: boolean } = {},
+  opts: SubscriptionOption = {},
 ): PaymentProviderName[] {
-  const takes = currencyOf(code).providers.filter((p) => !opts.subscription || SUBSCRIPTION_PROVIDERS.includes(p));
+  const takes = currencyOf(code).providers.filter((p) => billsAgain(p, opts));
   const online = PAYMENT_PROVIDERS.filter((p) => p !== "offline" && enabled.includes(p) && takes.includes(p));
-  return enabled.includes("offline") ? [...online, "offline"] : online;
+  return enabled.includes("offline") && takes.includes("offline") ? [...online, "offline"] : online;
 }
 
 /**
@@ -116,7 +152,7 @@ export function providersFor(
 export function defaultProvider(
   code: string,
   enabled: readonly PaymentProviderName[],
-  opts: { subscription?: boolean } = {},
+  opts: SubscriptionOption = {},
 ): PaymentProviderName | null {
   const choices = providersFor(code, enabled, opts);
   if (choices.includes("paypal")) return "paypal";

@@ -33,6 +33,17 @@ describe("course progress (spec §4: items with an id that are complete, rounded
     expect(undone).toEqual([{ id: "u1", post_type: "unit", start: 1000 }]);
     expect(courseProgress(curriculum, undone)).toBe(0);
   });
+  it("leaves the record as it was when nothing changes (a repeated completion, un-completing an unopened item)", () => {
+    const data = markItem(
+      markItem([], { id: "u1", post_type: "unit" }, true, 1),
+      { id: "u2", post_type: "unit" },
+      true,
+      2,
+    );
+    expect(markItem(data, { id: "u1", post_type: "unit" }, true, 9)).toEqual(data);
+    expect(markItem(data, { id: "q1", post_type: "quiz" }, false, 9)).toEqual(data);
+    expect(markStarted(data, { id: "u1", post_type: "unit" }, 9)).toEqual(data);
+  });
   it("records the first start only", () => {
     const s = markStarted([], { id: "u1", post_type: "unit" }, 10);
     expect(markStarted(s, { id: "u1", post_type: "unit" }, 20)[0].start).toBe(10);

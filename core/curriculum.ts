@@ -62,6 +62,12 @@ export function courseProgress(curriculum: readonly CurriculumItem[], data: read
   return Math.floor((done / items.length) * 100);
 }
 
+/** Replaces the entry of `id` where it stands (or appends it), so an unchanged record stays equal. */
+function putEntry(data: readonly CurriculumDataItem[], entry: CurriculumDataItem): CurriculumDataItem[] {
+  const at = data.findIndex((d) => d.id === entry.id);
+  return at < 0 ? [...data, entry] : data.map((d, i) => (i === at ? entry : d));
+}
+
 /** Records a completion (or removes it) and returns the new curriculum_data; other entries are kept. */
 export function markItem(
   data: readonly CurriculumDataItem[],
@@ -70,11 +76,11 @@ export function markItem(
   nowSeconds: number,
 ): CurriculumDataItem[] {
   const found = data.find((d) => d.id === item.id);
-  const rest = data.filter((d) => d.id !== item.id);
+  if (!complete && !found) return [...data];
   const entry: CurriculumDataItem = { ...(found ?? { id: item.id, post_type: item.post_type, start: nowSeconds }) };
   if (complete) entry.complete = found?.complete ?? nowSeconds;
   else delete entry.complete;
-  return [...rest, entry];
+  return putEntry(data, entry);
 }
 
 /** Records the first opening of an item (its `start`); an item already started keeps its time. */
@@ -85,10 +91,7 @@ export function markStarted(
 ): CurriculumDataItem[] {
   if (data.some((d) => d.id === item.id && d.start != null)) return [...data];
   const found = data.find((d) => d.id === item.id);
-  return [
-    ...data.filter((d) => d.id !== item.id),
-    { ...(found ?? { id: item.id, post_type: item.post_type }), start: nowSeconds },
-  ];
+  return putEntry(data, { ...(found ?? { id: item.id, post_type: item.post_type }), start: nowSeconds });
 }
 
 /**

@@ -89,7 +89,7 @@ describe("no dead links", () => {
 
   it("quick-create links only for screens that exist", () => {
     const items = quickCreateMenu({ caps: ["manage_options"], exists: (p) => p === "/dashboard/media" });
-    expect(items).toEqual([{ id: "media", href: "/dashboard/media", labelKey: "quickCreate.media" }]);
+    expect(items).toEqual([{ id: "media", href: "/dashboard/media?new=1", labelKey: "quickCreate.media" }]);
     expect(quickCreateMenu({ caps: ["manage_options"], exists: () => false })).toEqual([]);
   });
 });

@@ -160,7 +160,7 @@ export function profileMenu(input: MenuInput): ProfileMenuItem[] {
 /** Quick-create links of the admin quick-menu (core/roles), limited to screens that exist. */
 export function quickCreateMenu(input: Pick<MenuInput, "caps" | "exists">): QuickCreateMenuItem[] {
   return quickCreateLinks(input.caps)
-    .filter((link) => input.exists(link.href))
+    .filter((link) => input.exists(link.href.split("?")[0]))
     .map((link) => ({ ...link, labelKey: `quickCreate.${link.id}` }));
 }
 

@@ -79,23 +79,27 @@ describe("capability checks", () => {
 });
 
 describe("quick-create links", () => {
-  it("gives managers the full list with the spec's paths", () => {
+  it("gives managers the full list, each opening the screen where the new item is made", () => {
     const links = quickCreateLinks(["manage_options"]);
     expect(links).toHaveLength(15);
-    expect(links[0]).toEqual({ id: "pages", href: "/dashboard/pages/" });
-    expect(links.find((l) => l.id === "posts")?.href).toBe("/dashboard/post/");
-    expect(links.find((l) => l.id === "contacts")?.href).toBe("/dashboard/manage/marketing/emails");
-    expect(links.find((l) => l.id === "notices")?.href).toBe("/dashboard/manage/marketing/");
-    expect(links.at(-1)).toEqual({
-      id: "automations",
-      href: "/dashboard/manage/marketing/automations",
-    });
+    const href = (id: string) => links.find((l) => l.id === id)?.href;
+    expect(links[0]).toEqual({ id: "pages", href: "/dashboard/pages/new" });
+    expect(href("posts")).toBe("/dashboard/post/");
+    expect(href("courses")).toBe("/dashboard/instructor/new");
+    expect(href("quizzes")).toBe("/dashboard/instructor/quizzes?new=1");
+    expect(href("products")).toBe("/dashboard/manage/ecommerce/product/new");
+    expect(href("memberships")).toBe("/dashboard/manage/ecommerce/membership/new");
+    expect(href("affiliates")).toBe("/dashboard/manage/marketing/affiliates?new=1");
+    // Campaigns and contacts share the spec's e-mail screen; each opens its own form there.
+    expect(href("emails")).toBe("/dashboard/manage/marketing/emails?new=1");
+    expect(href("contacts")).toBe("/dashboard/manage/marketing/emails?new=contact");
+    expect(links.at(-1)).toEqual({ id: "automations", href: "/dashboard/manage/marketing/automations?new=1" });
   });
 
   it("gives editors only new-course and new-quiz", () => {
     expect(quickCreateLinks(["edit_posts"])).toEqual([
       { id: "courses", href: "/dashboard/instructor/new" },
-      { id: "quizzes", href: "/dashboard/instructor/quizzes" },
+      { id: "quizzes", href: "/dashboard/instructor/quizzes?new=1" },
     ]);
   });
 
@@ -107,7 +111,7 @@ describe("quick-create links", () => {
   it("hands out copies so callers cannot alter the shared list", () => {
     const [first] = quickCreateLinks(["manage_options"]);
     if (first) first.href = "/elsewhere";
-    expect(quickCreateLinks(["manage_options"])[0]?.href).toBe("/dashboard/pages/");
+    expect(quickCreateLinks(["manage_options"])[0]?.href).toBe("/dashboard/pages/new");
   });
 });
 

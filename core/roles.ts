@@ -81,23 +81,26 @@ export interface QuickCreateLink {
   href: string;
 }
 
-// Spelt exactly as the spec's route list has them, including the singular /dashboard/post/.
+// Each entry opens the screen where its item is made (docs/decisions/0021): the new-item editor
+// where one exists, otherwise the spec's list screen with `?new=1`, which that screen answers by
+// opening (and focusing) its create form. The spec's paths are kept, including the singular
+// /dashboard/post/ (the new-post editor).
 const MANAGER_QUICK_CREATE: readonly QuickCreateLink[] = [
-  { id: "pages", href: "/dashboard/pages/" },
+  { id: "pages", href: "/dashboard/pages/new" },
   { id: "posts", href: "/dashboard/post/" },
   { id: "courses", href: "/dashboard/instructor/new" },
-  { id: "quizzes", href: "/dashboard/instructor/quizzes" },
-  { id: "media", href: "/dashboard/media" },
-  { id: "products", href: "/dashboard/manage/ecommerce" },
-  { id: "memberships", href: "/dashboard/manage/ecommerce/memberships" },
-  { id: "forms", href: "/dashboard/manage/marketing/forms" },
-  { id: "popups", href: "/dashboard/manage/marketing/popups" },
-  { id: "affiliates", href: "/dashboard/manage/marketing/affiliates" },
-  { id: "emails", href: "/dashboard/manage/marketing/emails" },
-  { id: "contacts", href: "/dashboard/manage/marketing/emails" },
-  { id: "notices", href: "/dashboard/manage/marketing/" },
-  { id: "funnels", href: "/dashboard/manage/marketing/funnels" },
-  { id: "automations", href: "/dashboard/manage/marketing/automations" },
+  { id: "quizzes", href: "/dashboard/instructor/quizzes?new=1" },
+  { id: "media", href: "/dashboard/media?new=1" },
+  { id: "products", href: "/dashboard/manage/ecommerce/product/new" },
+  { id: "memberships", href: "/dashboard/manage/ecommerce/membership/new" },
+  { id: "forms", href: "/dashboard/manage/marketing/forms?new=1" },
+  { id: "popups", href: "/dashboard/manage/marketing/popups?new=1" },
+  { id: "affiliates", href: "/dashboard/manage/marketing/affiliates?new=1" },
+  { id: "emails", href: "/dashboard/manage/marketing/emails?new=1" },
+  { id: "contacts", href: "/dashboard/manage/marketing/emails?new=contact" },
+  { id: "notices", href: "/dashboard/manage/marketing/?new=1" },
+  { id: "funnels", href: "/dashboard/manage/marketing/funnels?new=1" },
+  { id: "automations", href: "/dashboard/manage/marketing/automations?new=1" },
 ];
 
 const AUTHOR_QUICK_CREATE: ReadonlySet<QuickCreateId> = new Set(["courses", "quizzes"]);

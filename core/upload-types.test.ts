@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
+  familyOf,
   formatBytes,
   isAllowedUploadType,
+  looksLikeHtml,
   mediaKindOf,
   resolveUploadType,
   sniffTextType,
@@ -129,6 +131,80 @@ describe("resolveUploadType", () => {
       detected: "image/svg+xml",
       reason: "unsafe_svg",
     });
+  });
+});
+
+describe("families of §5 types", () => {
+  it("takes MPEG-1 and MPEG-2 system streams as MPEG video", () => {
+    for (const detected of ["video/MP1S", "video/MP2P", "video/mpeg", "video/mp2t"]) {
+      expect(resolveUploadType({ mime: detected, ext: "mpg" }, new Uint8Array(8), "talk.mpg"), detected).toMatchObject({
+        ok: true,
+        mime: "video/mpeg",
+        kind: "video",
+      });
+    }
+  });
+
+  it("takes Opus, FLAC and Speex inside Ogg as Ogg audio, keeping the .opus name", () => {
+    expect(resolveUploadType({ mime: "audio/ogg; codecs=opus", ext: "opus" }, new Uint8Array(8), "n.opus")).toEqual({
+      ok: true,
+      mime: "audio/ogg",
+      ext: "opus",
+      kind: "audio",
+    });
+    expect(resolveUploadType({ mime: "audio/ogg", ext: "spx" }, new Uint8Array(8), "n.spx")).toMatchObject({
+      ok: true,
+      mime: "audio/ogg",
+    });
+  });
+
+  it("tells audio-only WebM by its .weba name, as the container is the same", () => {
+    const webm = { mime: "video/webm", ext: "webm" };
+    expect(resolveUploadType(webm, new Uint8Array(8), "voice.weba")).toMatchObject({ mime: "audio/webm" });
+    expect(resolveUploadType(webm, new Uint8Array(8), "clip.webm")).toMatchObject({ mime: "video/webm" });
+  });
+
+  it("does not widen a family to its neighbours", () => {
+    for (const detected of [
+      "video/quicktime",
+      "audio/x-m4a",
+      "image/heic",
+      "application/vnd.ms-word.document.macroenabled.12",
+    ]) {
+      expect(familyOf(detected), detected).toBeNull();
+    }
+    expect(familyOf("image/apng")).toEqual({ mime: "image/png", ext: "png" });
+  });
+});
+
+describe("disguised files", () => {
+  it("refuses a web page whatever it is called", () => {
+    for (const [name, page] of [
+      ["cat.png", "<!DOCTYPE html><html><body>hi</body></html>"],
+      ["notes.txt", "<!-- note --><script>alert(1)</script>"],
+      ["feed.xml", '<html xmlns="http://www.w3.org/1999/xhtml"><body/></html>'],
+    ]) {
+      expect(resolveUploadType(undefined, enc(page), name), name).toEqual({
+        ok: false,
+        detected: "text/html",
+        reason: "type",
+      });
+    }
+  });
+
+  it("refuses text named as a binary format, and keeps text named as text", () => {
+    expect(resolveUploadType(undefined, enc("alert(document.cookie)"), "cat.png")).toEqual({
+      ok: false,
+      detected: "text/plain",
+      reason: "disguised",
+    });
+    expect(resolveUploadType(undefined, enc('{"a":1}'), "clip.mp4")).toMatchObject({ reason: "disguised" });
+    expect(resolveUploadType(undefined, enc("alert(1)"), "snippet.js")).toMatchObject({ ok: true, mime: "text/plain" });
+  });
+
+  it("does not take prose that mentions a tag for a page", () => {
+    expect(looksLikeHtml("Use the <script> element to add code.")).toBe(false);
+    expect(looksLikeHtml('<?xml version="1.0"?><feed/>')).toBe(false);
   });
 });
 

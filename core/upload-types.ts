@@ -22,8 +22,8 @@ export type MediaItem = {
   createdAt: string;
 };
 
-/** The site's files against its plan's storage limit. */
-export type StorageUsage = { usedBytes: number; limitBytes: number };
+/** The site's files against its plan's storage limit (null: not metered, the platform's own site). */
+export type StorageUsage = { usedBytes: number; limitBytes: number | null };
 
 /** One allowed type: its kind and the extension its stored file gets. */
 type AllowedType = { kind: MediaKind; ext: string };
@@ -36,7 +36,6 @@ export const ALLOWED_UPLOAD_TYPES: Readonly<Record<string, AllowedType>> = {
   "video/webm": { kind: "video", ext: "webm" },
   // Audio
   "audio/ogg": { kind: "audio", ext: "ogg" },
-  "audio/opus": { kind: "audio", ext: "opus" },
   "audio/mpeg": { kind: "audio", ext: "mp3" },
   "audio/aac": { kind: "audio", ext: "aac" },
   "audio/webm": { kind: "audio", ext: "weba" },
@@ -81,15 +80,52 @@ export const mimesOfKind = (kind: MediaKind) =>
     .filter(([, t]) => t.kind === kind)
     .map(([mime]) => mime);
 
-/** Some signature detectors name these types differently; the library stores one name for each. */
-const ALIASES: Record<string, string> = {
-  "text/xml": "application/xml",
-  "application/x-gzip": "application/gzip",
-  "audio/x-aac": "audio/aac",
-  "audio/mp3": "audio/mpeg",
-  "image/x-ms-bmp": "image/bmp",
-  "application/x-zip-compressed": "application/zip",
+/**
+ * Detected types that belong to an allowed family, by the name the library stores (spec §5 lists
+ * families: "MPEG video", "Ogg audio"). Signature detectors name members of a family precisely
+ * (an MPEG-1 system stream, Opus inside Ogg) or by an older alias; each is the family's type here.
+ * `ext` keeps the member's own extension where it has one people know.
+ */
+const FAMILIES: Record<string, { mime: string; ext?: string }> = {
+  // MPEG-1 and MPEG-2 program streams, elementary video and transport streams are all MPEG video.
+  "video/mp1s": { mime: "video/mpeg" },
+  "video/mp2p": { mime: "video/mpeg" },
+  "video/mp2t": { mime: "video/mpeg", ext: "ts" },
+  "video/x-m4v": { mime: "video/mp4", ext: "m4v" },
+  "audio/opus": { mime: "audio/ogg", ext: "opus" },
+  "audio/x-aac": { mime: "audio/aac" },
+  "audio/mp3": { mime: "audio/mpeg" },
+  "image/apng": { mime: "image/png" },
+  "image/x-ms-bmp": { mime: "image/bmp" },
+  "text/xml": { mime: "application/xml" },
+  "application/x-gzip": { mime: "application/gzip" },
+  "application/x-zip-compressed": { mime: "application/zip" },
+  // Office templates are documents of the same program (macro-enabled ones stay refused).
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.template": {
+    mime: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    ext: "dotx",
+  },
+  "application/vnd.openxmlformats-officedocument.presentationml.template": {
+    mime: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+    ext: "potx",
+  },
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.template": {
+    mime: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    ext: "xltx",
+  },
 };
+
+/** A detected type's essence: lower case, parameters dropped ("audio/ogg; codecs=opus" → "audio/ogg"). */
+export const mimeEssence = (mime: string) => mime.split(";")[0].trim().toLowerCase();
+
+/** The allowed type a detected one belongs to, with the extension its stored file gets; null if none. */
+export function familyOf(detected: string): { mime: string; ext: string } | null {
+  const essence = mimeEssence(detected);
+  const member = FAMILIES[essence];
+  const mime = member?.mime ?? essence;
+  const allowed = ALLOWED_UPLOAD_TYPES[mime];
+  return allowed ? { mime, ext: member?.ext ?? allowed.ext } : null;
+}
 
 const extensionOf = (filename: string) => {
   const m = /\.([a-z0-9]{1,8})$/i.exec(filename.trim());
@@ -134,8 +170,21 @@ function looksLikeCsv(text: string): boolean {
   return counts[0] > 1 && counts.every((n) => n === counts[0]);
 }
 
-/** What a text file is: SVG, XML, JSON, CSV (by its .csv name and a table shape) or plain text. */
+/**
+ * A web page, which a browser would run as one: an HTML doctype or root element (after comments),
+ * or XHTML by its namespace. Refused, because a page kept on the site's own origin can run script.
+ */
+export function looksLikeHtml(text: string): boolean {
+  const head = text.replace(/^(?:\s*<!--[\s\S]*?-->)*\s*/, "");
+  if (/^<!doctype\s+html[\s>]/i.test(head)) return true;
+  if (/^<(?:html|head|body|script|iframe|frameset|meta|link|style|title|base|form|object|embed)[\s>/]/i.test(head))
+    return true;
+  return /xmlns(?::\w+)?\s*=\s*["']http:\/\/www\.w3\.org\/1999\/xhtml["']/i.test(text);
+}
+
+/** What a text file is: HTML, SVG, XML, JSON, CSV (by its .csv name and a table shape) or plain text. */
 export function sniffTextType(text: string, filename: string): string {
+  if (looksLikeHtml(text)) return "text/html";
   const body = stripProlog(text);
   if (/^<svg[\s>]/i.test(body)) return "image/svg+xml";
   if (/^\s*<\?xml/i.test(text) || (/^<[a-z_][\w.:-]*[\s>/]/i.test(body) && /<\/[\w.:-]+>\s*$|\/>\s*$/.test(body))) {
@@ -172,31 +221,79 @@ export function svgIsUnsafe(svg: string): boolean {
 
 export type UploadTypeResult =
   | { ok: true; mime: string; ext: string; kind: MediaKind }
-  | { ok: false; detected: string; reason: "type" | "unsafe_svg" };
+  | { ok: false; detected: string; reason: "type" | "unsafe_svg" | "disguised" };
+
+/** Names of binary formats: a file called this whose bytes are text is not what it says it is. */
+const BINARY_EXTENSIONS = new Set([
+  ...Object.values(ALLOWED_UPLOAD_TYPES)
+    .map((t) => t.ext)
+    .filter((ext) => !["svg", "xml", "json", "csv", "txt"].includes(ext)),
+  "jpeg",
+  "jpe",
+  "m4v",
+  "mpeg",
+  "mpe",
+  "m1v",
+  "m2v",
+  "ts",
+  "oga",
+  "opus",
+  "spx",
+  "mp2",
+  "m4a",
+  "webp",
+  "tif",
+  "tiff",
+  "ico",
+  "dot",
+  "xlt",
+  "pps",
+  "dotx",
+  "potx",
+  "xltx",
+  "exe",
+  "dll",
+]);
+
+/** Extensions a family member keeps when stored (an Opus note stays .opus, not .ogg). */
+const OWN_EXTENSIONS: Record<string, readonly string[]> = {
+  "audio/ogg": ["opus", "oga", "spx"],
+  "video/ogg": ["ogm"],
+  "audio/mpeg": ["mp2", "mp1"],
+};
+
+/** Audio-only WebM shares the container (and signature) of video; its name tells which. */
+const WEBM_BY_EXTENSION: Record<string, string> = { weba: "audio/webm" };
 
 /**
  * Decides an upload's type. `signature` is what the binary detector saw (undefined when no
- * signature matched); text formats are sniffed from the bytes. Anything outside §5 is refused,
- * naming what it was found to be.
+ * signature matched); text formats are sniffed from the bytes. A detected type counts when it
+ * belongs to a §5 family (an MPEG-2 program stream is MPEG video, Opus in Ogg is Ogg audio).
+ * Anything outside §5 is refused naming what it was found to be, and so is text that carries the
+ * name of a binary format (a "cat.png" that is a script): the name says it is something else.
  */
 export function resolveUploadType(
   signature: { mime: string; ext: string } | undefined,
   bytes: Uint8Array,
   filename: string,
 ): UploadTypeResult {
-  let mime = signature ? (ALIASES[signature.mime] ?? signature.mime) : undefined;
-  if (mime === "application/x-cfb") {
-    mime = CFB_BY_EXTENSION[extensionOf(filename)] ?? "application/x-cfb";
-  }
-  if (!mime || mime === "application/xml") {
+  const extension = extensionOf(filename);
+  let mime = signature ? mimeEssence(signature.mime) : undefined;
+  if (mime === "application/x-cfb") mime = CFB_BY_EXTENSION[extension] ?? "application/x-cfb";
+  if (mime === "video/webm") mime = WEBM_BY_EXTENSION[extension] ?? mime;
+  let sniffed = false;
+  if (!mime || mime === "application/xml" || mime === "text/xml") {
     const text = decodeText(bytes);
     if (text === null) return { ok: false, detected: mime ?? "application/octet-stream", reason: "type" };
     mime = sniffTextType(text, filename);
+    sniffed = true;
     if (mime === "image/svg+xml" && svgIsUnsafe(text)) return { ok: false, detected: mime, reason: "unsafe_svg" };
   }
-  const allowed = ALLOWED_UPLOAD_TYPES[mime];
-  if (!allowed) return { ok: false, detected: mime, reason: "type" };
-  return { ok: true, mime, ext: allowed.ext, kind: allowed.kind };
+  const family = familyOf(mime);
+  if (!family) return { ok: false, detected: mime, reason: "type" };
+  if (sniffed && BINARY_EXTENSIONS.has(extension)) return { ok: false, detected: family.mime, reason: "disguised" };
+  const ext = signature && OWN_EXTENSIONS[family.mime]?.includes(signature.ext) ? signature.ext : family.ext;
+  return { ok: true, mime: family.mime, ext, kind: ALLOWED_UPLOAD_TYPES[family.mime].kind };
 }
 
 /** The §9 width for a requested one: the smallest listed width at least as wide (else the largest). */

@@ -11,6 +11,15 @@ describe("loadConfig", () => {
     expect(cfg.authSecret.length).toBeGreaterThanOrEqual(32);
   });
 
+  it("puts the platform on the port it listens on when BASE_DOMAIN is not given", () => {
+    expect(loadConfig({ DATA_DIR: ":memory:", PORT: "4000" }, []).baseDomain).toBe("localhost:4000");
+    expect(loadConfig({ DATA_DIR: ":memory:", PORT: "80" }, []).baseDomain).toBe("localhost");
+    expect(loadConfig({ DATA_DIR: ":memory:", PORT: "4000", BASE_DOMAIN: "Example.com" }, []).baseDomain).toBe(
+      "example.com",
+    );
+    expect(() => loadConfig({ DATA_DIR: ":memory:", PORT: "0" }, [])).toThrow(/BASE_DOMAIN/);
+  });
+
   it("names the variable that is wrong", () => {
     expect(() => loadConfig({ PORT: "eighty", DATA_DIR: ":memory:" }, [])).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: "eighty", DATA_DIR: ":memory:" }, [])).toThrow(/PORT/);
@@ -36,6 +45,26 @@ describe("PLATFORM_DEFAULTS_<TYPE>", () => {
   });
   it("names a variable that is not JSON", () => {
     expect(() => loadConfig({ DATA_DIR: ":memory:", PLATFORM_DEFAULTS_X: "{nope" }, [])).toThrow(/PLATFORM_DEFAULTS_X/);
+  });
+});
+
+describe("background work", () => {
+  it("reads each queue's concurrency from JOB_CONCURRENCY_<QUEUE>, and the retry overrides", () => {
+    const cfg = loadConfig(
+      { DATA_DIR: ":memory:", JOB_CONCURRENCY_MAIL_DELIVER: "20", JOB_RETRY_LIMIT: "0", JOB_RETRY_DELAY_SECONDS: "2" },
+      [],
+    );
+    expect(cfg.jobConcurrency).toEqual({ MAIL_DELIVER: 20 });
+    expect(cfg.jobRetryLimit).toBe(0);
+    expect(cfg.jobRetryDelaySeconds).toBe(2);
+    expect(loadConfig({ DATA_DIR: ":memory:" }, []).jobConcurrency).toEqual({});
+  });
+  it("names a concurrency that is not a whole number from 1 to 200", () => {
+    for (const bad of ["0", "2.5", "many", "500"]) {
+      expect(() => loadConfig({ DATA_DIR: ":memory:", JOB_CONCURRENCY_EVENTS_DISPATCH: bad }, [])).toThrow(
+        /JOB_CONCURRENCY_EVENTS_DISPATCH/,
+      );
+    }
   });
 });
 

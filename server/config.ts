@@ -17,7 +17,7 @@ const ZEnv = z.object({
   BASE_DOMAIN: z
     .string()
     .regex(/^[a-z0-9.-]+(:\d+)?$/i, "BASE_DOMAIN must be a host with an optional port, e.g. localhost:3000")
-    .default("localhost:3000"),
+    .optional(),
   PUBLIC_SCHEME: z.enum(["http", "https"]).default("http"),
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.string().url().optional(),
@@ -35,6 +35,7 @@ const ZEnv = z.object({
   ATRIUM_ROLE: z.enum(["web", "worker", "all"]).default("all"),
   TRUST_PROXY: bool.default(false),
   JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
+  JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).optional(),
   STORAGE_DRIVER: z.enum(["fs", "s3"]).default("fs"),
   S3_ENDPOINT: z.string().url("S3_ENDPOINT must be a URL, e.g. https://s3.eu-west-1.amazonaws.com").optional(),
   S3_REGION: z.string().min(1).default("us-east-1"),
@@ -71,6 +72,10 @@ export type Config = {
   trustProxy: boolean;
   /** Overrides the first retry delay of every job kind (backoff still doubles it). */
   jobRetryDelaySeconds?: number;
+  /** Overrides the number of retries of every job kind. */
+  jobRetryLimit?: number;
+  /** Jobs one worker process runs at once, per queue, from JOB_CONCURRENCY_<QUEUE> (MAIL_DELIVER → 20). */
+  jobConcurrency: Record<string, number>;
   /** Where uploaded files live: memory (DATA_DIR=":memory:"), DATA_DIR/storage, or S3-compatible. */
   storage: StorageConfig;
 };
@@ -87,6 +92,19 @@ export type S3Config = {
 export type StorageConfig = { driver: "memory" } | { driver: "fs"; dir: string } | { driver: "s3"; s3: S3Config };
 
 export class ConfigError extends Error {}
+
+/**
+ * Without BASE_DOMAIN the platform lives on this machine at the port it listens on, so `PORT=4000`
+ * alone serves http://localhost:4000 (port 80 needs none in the address). A random port (0) has
+ * no address known before it is bound, so it needs BASE_DOMAIN.
+ */
+function baseDomainOf(given: string | undefined, port: number): string {
+  if (given) return given.toLowerCase();
+  if (port === 0) {
+    throw new ConfigError("Invalid configuration:\n  BASE_DOMAIN: required with PORT=0 (sites need a known address)");
+  }
+  return port === 80 ? "localhost" : `localhost:${port}`;
+}
 
 function secretsFrom(dataDir: string): { authSecret: string } {
   const file = resolve(dataDir, "secrets.json");
@@ -109,6 +127,22 @@ function readPlatformDefaults(env: NodeJS.ProcessEnv): Record<string, unknown> {
     } catch {
       throw new ConfigError(`Invalid configuration:\n  ${name}: must be JSON`);
     }
+  }
+  return out;
+}
+
+const CONCURRENCY_PREFIX = "JOB_CONCURRENCY_";
+
+/** JOB_CONCURRENCY_MAIL_DELIVER=20 → { MAIL_DELIVER: 20 }; the queue names are checked when jobs start. */
+export function readJobConcurrency(env: NodeJS.ProcessEnv): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (!name.startsWith(CONCURRENCY_PREFIX) || value === undefined || value === "") continue;
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < 1 || n > 200) {
+      throw new ConfigError(`Invalid configuration:\n  ${name}: must be a whole number from 1 to 200`);
+    }
+    out[name.slice(CONCURRENCY_PREFIX.length)] = n;
   }
   return out;
 }
@@ -155,7 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    baseDomain: e.BASE_DOMAIN.toLowerCase(),
+    baseDomain: baseDomainOf(e.BASE_DOMAIN, e.PORT),
     scheme: e.PUBLIC_SCHEME,
     dataDir,
     databaseUrl: e.DATABASE_URL,
@@ -173,6 +207,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     logLevel: e.LOG_LEVEL,
     role,
     jobRetryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
+    jobRetryLimit: e.JOB_RETRY_LIMIT,
+    jobConcurrency: readJobConcurrency(env),
     trustProxy: e.TRUST_PROXY,
     platformDefaults: readPlatformDefaults(env),
     storage,

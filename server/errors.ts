@@ -19,6 +19,8 @@ export const ERROR_STATUS = {
   origin_mismatch: 403,
   /** The course has no seat left (the enrol endpoint answers the spec's Seats Error body). */
   seats: 409,
+  /** The invitation's link is past its expiry; the site's owner can send a new one. */
+  invitation_expired: 410,
   /** The enrolment's expiry has passed; its items no longer open. */
   enrolment_expired: 403,
   /** Unit lock or drip keeps this curriculum item closed for now. */
@@ -32,6 +34,8 @@ export const ERROR_STATUS = {
   /** A provider message whose signature does not verify. */
   invalid_signature: 400,
   internal: 500,
+  /** The database connection was lost (a failover, a restart); the same request shortly after succeeds. */
+  database_unavailable: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -47,6 +51,11 @@ export class AppError extends Error {
     this.status = ERROR_STATUS[code];
   }
 }
+
+export const databaseUnavailable = (cause: unknown) =>
+  Object.assign(new AppError("database_unavailable", "The database is unavailable for a moment; try again shortly"), {
+    cause,
+  });
 
 export const notFound = (what = "Resource") => new AppError("not_found", `${what} not found`);
 

@@ -4,7 +4,6 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { serve } from "@hono/node-server";
-import { serveStatic } from "@hono/node-server/serve-static";
 import type { ServerBuild } from "react-router";
 import { WebSocketServer } from "ws";
 import { createAuth } from "./auth/auth";
@@ -12,13 +11,16 @@ import { ConfigError, type Config, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
 import { migrateDatabase, underStartupLock } from "./db/migrate";
 import { createHttpApp } from "./http/app";
+import { staticFiles } from "./http/static-files";
 import { jobs } from "./jobs/queue";
+import { logFor } from "./log";
 import { createTransport } from "./mail/transport";
 import { accounts } from "./modules/accounts";
 import { billing } from "./modules/billing";
 import { courseNotifications } from "./modules/course-notifications";
 import { receipts } from "./modules/commerce";
 import { mail } from "./modules/mail";
+import { sessionCache } from "./modules/members";
 import { options } from "./modules/options";
 import { pageCache } from "./modules/page-cache";
 import { storageFor } from "./modules/storage";
@@ -36,11 +38,13 @@ export async function start(
   cfg: Config,
   opts: { build?: ServerBuild; clientDir?: string; quiet?: boolean } = {},
 ): Promise<Running> {
+  const log = logFor(cfg.logLevel);
   const database = await openDatabase({
     url: cfg.databaseUrl,
     dataDir: cfg.dataDir,
     memory: cfg.dataDir === ":memory:",
     poolSize: cfg.poolSize,
+    log,
   });
   await migrateDatabase(database);
   // PGlite has no autovacuum: without statistics the planner guesses, and guesses badly on large
@@ -58,8 +62,17 @@ export async function start(
   mail.configure(database.db, createTransport(cfg.smtpUrl), cfg.mailFrom);
   courseNotifications.register(database.db, { scheme: cfg.scheme, baseDomain: cfg.baseDomain });
   receipts.register(database.db, { scheme: cfg.scheme, baseDomain: cfg.baseDomain });
-  const stopBus = database.url ? await bus.connect(database.url) : async () => undefined;
-  await jobs.start(database, { work: cfg.role !== "web", retryDelaySeconds: cfg.jobRetryDelaySeconds });
+  const busConnection = database.pglite
+    ? await bus.connectEmbedded(database.pglite)
+    : await bus.connect(database.url as string, { log });
+  // Sessions are kept in memory only while the database's change notices are heard.
+  sessionCache.enable(database.db, busConnection.live);
+  await jobs.start(database, {
+    work: cfg.role !== "web",
+    retryDelaySeconds: cfg.jobRetryDelaySeconds,
+    retryLimit: cfg.jobRetryLimit,
+    concurrency: cfg.jobConcurrency,
+  });
 
   let seeded = false;
   if (cfg.seedDemo) {
@@ -87,13 +100,11 @@ export async function start(
       build: opts.build,
       realtime,
       staticHandler: clientDir
-        ? serveStatic({
-            root: clientDir,
-            onFound: (path, c) => {
-              // Hashed asset names never change content; other files (the icon) may.
-              const hashed = path.includes("/assets/");
-              c.header("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=3600");
-            },
+        ? staticFiles({
+            root: resolve(clientDir),
+            // Hashed asset names never change content; other files (the icon) may.
+            cacheControl: (path) =>
+              path.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "public, max-age=3600",
           })
         : undefined,
     });
@@ -104,7 +115,9 @@ export async function start(
       });
     });
   }
-  const base = cfg.baseDomain.includes(":") ? cfg.baseDomain : `${cfg.baseDomain}${port === 80 ? "" : `:${port}`}`;
+  // Sites are found by their exact host, so the base domain as configured is the only address that
+  // answers (behind a proxy it carries no port even though the process listens on one).
+  const base = cfg.baseDomain;
   const url = `${cfg.scheme}://${base}`;
   if (!opts.quiet && cfg.logLevel !== "silent") {
     const demo = `${cfg.scheme}://demo.${base}`;
@@ -136,7 +149,8 @@ export async function start(
       mail.forget(database.db);
       accounts.forgetCache(database.db);
       pageCache.forget(database.db);
-      await stopBus();
+      sessionCache.disable(database.db);
+      await busConnection();
       await database.close();
     },
   };

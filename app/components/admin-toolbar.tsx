@@ -1,6 +1,6 @@
 import { IconRefresh, IconTools } from "@tabler/icons-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { useToast } from "../hooks/use-toast";
 import { ApiError, api } from "../lib/api";
 import { routeExists } from "../lib/implemented-routes";
@@ -32,7 +32,7 @@ export function AdminToolbar({ accountId, slug }: { accountId: string; slug: str
         `/api/site/revalidateCache?${new URLSearchParams({ site: slug, path: "all" })}`,
       );
       await api("GET", `/api/site/invalidateCache?${new URLSearchParams({ account_id: accountId, key: "all" })}`);
-      toast.show({ message: t("admin.cacheCleared", { n: pages?.paths?.length ?? 0 }), tone: "success" });
+      toast.show({ message: t("admin.cacheCleared", { count: pages?.paths?.length ?? 0 }), tone: "success" });
     } catch (err) {
       const missing = err instanceof ApiError && err.missing;
       toast.show({ message: t(missing ? "admin.cacheUnavailable" : "errors.generic"), tone: "error" });

@@ -1,7 +1,7 @@
 import { Alert, Avatar, Button, Group, Stack, Text } from "@mantine/core";
 import { IconTrash, IconUpload } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { type ApiError, uploadFile } from "../lib/media-client";
 
 type AvatarInfo = { url: string; isDefault: boolean };

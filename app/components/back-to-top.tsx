@@ -1,6 +1,6 @@
 import { IconArrowUp } from "@tabler/icons-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { useScrollFrame } from "../hooks/use-scroll-frame";
 
 /** Spec §9: the button appears after 200 px of scroll. */

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { IconShoppingCart, IconTrash } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { formatMoney } from "../../core/currency";
 import { useCart } from "../hooks/use-cart";
 import { cartTotal, removeFromCart } from "../lib/cart";

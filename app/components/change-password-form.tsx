@@ -1,5 +1,5 @@
 import { Button, PasswordInput, Stack, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { Form, useLocation, useNavigation } from "react-router";
 
 export type PasswordErrors = { current?: string; next?: string; confirm?: string; form?: string };

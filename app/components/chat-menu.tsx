@@ -1,6 +1,6 @@
 import { Indicator, Menu, ScrollArea } from "@mantine/core";
 import { IconMessageCircle } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import type { NotificationList } from "../lib/notifications";
 import { NotificationRow } from "./notification-row";
 
@@ -11,7 +11,7 @@ export function ChatMenu({ chats, onOpen }: { chats: NotificationList; onOpen: (
   return (
     <Menu position="bottom-end" width={320} onOpen={() => unread > 0 && onOpen()}>
       <Menu.Target>
-        <button type="button" className="icon-button" aria-label={t("chat.title", { n: unread })}>
+        <button type="button" className="icon-button" aria-label={t("chat.title", { count: unread })}>
           <Indicator disabled={unread === 0} label={unread} size={16} offset={4} color="teal">
             <IconMessageCircle size={20} aria-hidden />
           </Indicator>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { useConsent } from "../hooks/use-consent";
 import { type ConsentChoice, saveConsent } from "../lib/consent";
 

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Radio, Stack, Tabs, Text } from "@mantine/core";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { CONSENT_CHOICES, type ConsentChoice } from "../lib/consent";
 
 /** The cookie settings dialog: what the site stores, in three tabs, and the visitor's choice. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { useGuidedTour } from "../hooks/use-guided-tour";
 import { useInbox } from "../hooks/use-inbox";
 import { useRealtime } from "../hooks/use-realtime";

@@ -1,6 +1,6 @@
 import { Tooltip } from "@mantine/core";
 import { IconLogout } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { Form, NavLink } from "react-router";
 import type { DashboardMenuItem } from "../../core/menus";
 import { MenuIcon } from "./menu-icon";

@@ -7,7 +7,7 @@ import {
   IconLayoutSidebarLeftExpand,
   IconTrophy,
 } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { Link } from "react-router";
 import type { Presence } from "../hooks/use-realtime";
 import type { DashboardShellData } from "../lib/dashboard-data.server";

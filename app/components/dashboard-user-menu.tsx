@@ -9,7 +9,8 @@ import {
   IconSun,
   IconUser,
 } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
+import { initials } from "../lib/initials";
 import { Form, Link } from "react-router";
 import type { ProfileMenuItem } from "../../core/menus";
 import { useTheme } from "../hooks/use-theme";
@@ -37,7 +38,9 @@ export function DashboardUserMenu({
           aria-label={t("nav.userMenu", { name: user.name })}
           data-tour="account-menu"
         >
-          <Avatar size={32} radius="xl" name={user.name} color="initials" />
+          <Avatar size={32} radius="xl" name={user.name} color="initials">
+            <span className="initials-text" data-initials={initials(user.name)} aria-hidden />
+          </Avatar>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>

@@ -1,7 +1,7 @@
 import { Button, Popover, Select, Stack, Text, Textarea } from "@mantine/core";
 import { IconMessageReport } from "@tabler/icons-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { useToast } from "../hooks/use-toast";
 import { ApiError, api } from "../lib/api";
 

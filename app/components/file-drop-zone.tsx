@@ -1,7 +1,8 @@
 import { Button, Text } from "@mantine/core";
 import { IconUpload } from "@tabler/icons-react";
 import { type DragEvent, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
+import { useFocusWhenNew } from "../hooks/use-focus-when-new";
 
 type Props = {
   onFiles: (files: File[]) => void;
@@ -11,13 +12,16 @@ type Props = {
   disabled?: boolean;
   /** A shorter box (the picker's). */
   compact?: boolean;
+  /** Take the keyboard when the screen was opened to add files (`?new=1`). */
+  focusWhenNew?: boolean;
 };
 
 /** Drop files here, or press the button (or Enter/Space on the zone) to choose them. */
-export function FileDropZone({ onFiles, accept, multiple = true, disabled, compact }: Props) {
+export function FileDropZone({ onFiles, accept, multiple = true, disabled, compact, focusWhenNew }: Props) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
+  const chooseButton = useFocusWhenNew<HTMLButtonElement>();
   const open = () => {
     if (!disabled) input.current?.click();
   };
@@ -56,7 +60,13 @@ export function FileDropZone({ onFiles, accept, multiple = true, disabled, compa
           </Text>
         </>
       ) : null}
-      <Button leftSection={<IconUpload size={16} aria-hidden />} onClick={open} disabled={disabled} variant="light">
+      <Button
+        ref={focusWhenNew ? chooseButton : undefined}
+        leftSection={<IconUpload size={16} aria-hidden />}
+        onClick={open}
+        disabled={disabled}
+        variant="light"
+      >
         {t("media.drop.choose")}
       </Button>
       <input

@@ -1,6 +1,6 @@
 import { IconChevronDown } from "@tabler/icons-react";
 import { type FocusEvent, type KeyboardEvent, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import type { MenuNode } from "../lib/menu-tree";
 import { isExternal } from "../lib/safe-url";
 import { MegaMenuPanel } from "./mega-menu-panel";

@@ -1,7 +1,8 @@
 import { IconX } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { isNoticeActive } from "../lib/header-notice-rule";
+import { noticeColors } from "../lib/site-theme-style";
 
 const DISMISSED_KEY = "header-notice-dismissed";
 
@@ -40,7 +41,7 @@ export function HeaderNotice({ notice }: { notice: Notice }) {
     }
   };
   return (
-    <aside className="header-notice" style={notice.background ? { background: notice.background } : undefined}>
+    <aside className="header-notice" style={noticeColors(notice.background)}>
       <p>{notice.text}</p>
       <button type="button" className="icon-button" aria-label={t("notice.dismiss")} onClick={dismiss}>
         <IconX size={16} aria-hidden />

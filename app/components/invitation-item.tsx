@@ -1,6 +1,6 @@
-import { Button, Group, Paper, Stack, Text } from "@mantine/core";
+import { Badge, Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { useFetcher } from "react-router";
 import { useToast } from "../hooks/use-toast";
 
@@ -11,11 +11,13 @@ export type InvitationRow = {
   role: string;
   sentCount: number;
   lastSentAt: string;
+  expiresAt: string;
+  expired: boolean;
 };
 
 type Result = { ok: boolean; intent: string; id?: string; error?: string };
 
-/** One open invitation with resend and cancel. */
+/** One unanswered invitation with its expiry, resend (a new link) and cancel. */
 export function InvitationItem({ inv }: { inv: InvitationRow }) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
@@ -31,18 +33,31 @@ export function InvitationItem({ inv }: { inv: InvitationRow }) {
     });
   }, [fetcher.state, result, inv.email, t, toast]);
   const busy = fetcher.state !== "idle";
+  const dateOf = (iso: string) => new Date(iso).toLocaleDateString(i18n.language, { dateStyle: "medium" });
   return (
     <Paper withBorder p="sm" component="li" data-testid="invitation-row" data-email={inv.email}>
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Stack gap={0} style={{ minWidth: 0 }}>
-          <Text fw={600} style={{ overflowWrap: "anywhere" }}>
-            {inv.name ? `${inv.name} · ${inv.email}` : inv.email}
-          </Text>
+          <Group gap="xs" wrap="wrap">
+            <Text fw={600} style={{ overflowWrap: "anywhere" }}>
+              {inv.name ? `${inv.name} · ${inv.email}` : inv.email}
+            </Text>
+            {inv.expired ? (
+              <Badge color="gray" variant="light" data-testid="invitation-expired">
+                {t("users.invitations.expiredBadge")}
+              </Badge>
+            ) : null}
+          </Group>
           <Text size="sm" c="dimmed">
             {t("users.invitations.meta", {
               role: t(`users.roles.${inv.role}`, { defaultValue: inv.role }),
-              date: new Date(inv.lastSentAt).toLocaleDateString(i18n.language, { dateStyle: "medium" }),
+              date: dateOf(inv.lastSentAt),
               times: inv.sentCount,
+            })}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {t(inv.expired ? "users.invitations.expiredOn" : "users.invitations.expiresOn", {
+              date: dateOf(inv.expiresAt),
             })}
           </Text>
         </Stack>

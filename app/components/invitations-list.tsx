@@ -1,5 +1,5 @@
 import { Stack, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { InvitationItem, type InvitationRow } from "./invitation-item";
 
 export type { InvitationRow } from "./invitation-item";

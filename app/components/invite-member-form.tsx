@@ -1,7 +1,7 @@
 import { Button, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
 import { IconMailPlus } from "@tabler/icons-react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { useFetcher } from "react-router";
 import { useToast } from "../hooks/use-toast";
 
@@ -10,11 +10,10 @@ type Result = {
   intent: string;
   error?: string;
   field?: string;
-  added?: "member" | "invitation";
   email?: string;
 };
 
-/** Invite by e-mail: optional name, address and role. Someone with a login joins at once. */
+/** Invite by e-mail: optional name, address and role. The invitee joins by accepting the e-mailed link. */
 export function InviteMemberForm({ roles, defaultRole }: { roles: { name: string }[]; defaultRole: string }) {
   const { t } = useTranslation();
   const toast = useToast();
@@ -25,7 +24,7 @@ export function InviteMemberForm({ roles, defaultRole }: { roles: { name: string
     if (fetcher.state !== "idle" || !result?.ok) return;
     formRef.current?.reset();
     toast.show({
-      message: t(result.added === "member" ? "users.invite.added" : "users.invite.sent", { email: result.email }),
+      message: t("users.invite.sent", { email: result.email }),
       tone: "success",
     });
   }, [fetcher.state, result, t, toast]);

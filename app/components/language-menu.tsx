@@ -1,6 +1,6 @@
 import { Menu, ScrollArea, UnstyledButton } from "@mantine/core";
 import { IconCheck, IconLanguage } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { useLanguageSwitch } from "../hooks/use-language-switch";
 import { LANGUAGE_CODES, LANGUAGE_NAMES, type LanguageCode } from "../i18n/languages";
 

@@ -1,6 +1,6 @@
 import { IconLanguage } from "@tabler/icons-react";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { useLanguageSwitch } from "../hooks/use-language-switch";
 import { LANGUAGE_CODES, LANGUAGE_NAMES } from "../i18n/languages";
 

@@ -1,5 +1,5 @@
 import { Select } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { useLanguageSwitch } from "../hooks/use-language-switch";
 import { COMPLETE_LANGUAGES, LANGUAGE_CODES, LANGUAGE_NAMES } from "../i18n/languages";
 

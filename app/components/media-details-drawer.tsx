@@ -13,7 +13,7 @@ import {
 } from "@mantine/core";
 import { IconCheck, IconCopy, IconTrash } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { formatBytes } from "../../core/upload-types";
 import { deleteMedia, type MediaItem, updateAlt } from "../lib/media-client";
 

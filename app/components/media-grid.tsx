@@ -1,5 +1,5 @@
 import { SimpleGrid, Text, UnstyledButton } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import type { MediaItem } from "../lib/media-client";
 import { MediaThumbnail } from "./media-thumbnail";
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Input, Loader, Modal, Stack, Text, TextInput } from "@mantine/core";
 import { IconPhoto, IconSearch } from "@tabler/icons-react";
 import { useCallback, useEffect, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import type { MediaKind } from "../../core/upload-types";
 import { useMediaUploads } from "../hooks/use-media-uploads";
 import { listMedia, type MediaItem } from "../lib/media-client";

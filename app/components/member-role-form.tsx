@@ -1,6 +1,6 @@
 import { Button, Group, NativeSelect, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { useFetcher } from "react-router";
 import { useToast } from "../hooks/use-toast";
 

@@ -1,6 +1,6 @@
 import { Button, Group, NativeSelect, TextInput } from "@mantine/core";
 import { IconSearch } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { Form } from "react-router";
 
 /** Search by name or e-mail and filter by role; a plain GET form, so the address can be shared. */

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Group, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { Link } from "react-router";
 import { MemberAvatar } from "./member-avatar";
 import { MemberRoleForm } from "./member-role-form";

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Group } from "@mantine/core";
 import { IconArrowDown, IconArrowUp } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { useRevalidator } from "react-router";
 import { type DashboardMenuItem, type MenuPreferenceEntry, menuPreferenceRows } from "../../core/menus";
 import { useToast } from "../hooks/use-toast";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 
 /** A translated message in an alert box; nothing when there is no message. */
 export function Notice({

@@ -1,6 +1,6 @@
 import { Indicator, Menu, ScrollArea } from "@mantine/core";
 import { IconBell } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { Link, useNavigate } from "react-router";
 import { type NotificationList, notificationLink } from "../lib/notifications";
 import { NotificationRow } from "./notification-row";
@@ -13,7 +13,7 @@ export function NotificationBell({ inbox, onRead }: { inbox: NotificationList; o
   return (
     <Menu position="bottom-end" width={340} closeOnItemClick>
       <Menu.Target>
-        <button type="button" className="icon-button" aria-label={t("notifications.bell", { n: inbox.unread })}>
+        <button type="button" className="icon-button" aria-label={t("notifications.bell", { count: inbox.unread })}>
           <Indicator
             disabled={inbox.unread === 0}
             label={inbox.unread > 99 ? "99+" : inbox.unread}

@@ -1,16 +1,18 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
+import { notificationText } from "../lib/notification-text";
 import type { InboxItem } from "../lib/notifications";
 
-/** One notification: title, message (as text), when, and whether it is unread. */
+/** One notification in the reader's language: what happened, the message if it adds anything, when, unread. */
 export function NotificationRow({ item }: { item: InboxItem }) {
   const { t, i18n } = useTranslation();
   const when = item.createdAt ? new Date(item.createdAt) : null;
+  const text = notificationText(item, t);
   return (
     <span className={`notification-row${item.read ? "" : " unread"}`}>
       {item.read ? null : <span className="unread-dot" aria-label={t("notifications.unread")} role="img" />}
       <span className="notification-text">
-        <strong>{item.title}</strong>
-        {item.message ? <span className="muted">{stripTags(item.message)}</span> : null}
+        <strong>{text.title}</strong>
+        {text.message ? <span className="muted">{text.message}</span> : null}
         {when && !Number.isNaN(when.getTime()) ? (
           <time className="muted small-text" dateTime={item.createdAt}>
             {when.toLocaleString(i18n.language, { dateStyle: "medium", timeStyle: "short" })}
@@ -19,18 +21,4 @@ export function NotificationRow({ item }: { item: InboxItem }) {
       </span>
     </span>
   );
-}
-
-/** Messages may carry basic formatting; the list shows their text only. */
-function stripTags(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, " ")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&amp;/g, "&")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, " ")
-    .trim();
 }

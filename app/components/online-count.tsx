@@ -1,5 +1,5 @@
 import { IconUsers } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { Link } from "react-router";
 
 /** Members online now (spec §2); a link to messages once that screen exists. */

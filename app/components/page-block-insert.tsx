@@ -1,7 +1,7 @@
 import { Button, Menu } from "@mantine/core";
 import { useGetPuck } from "@puckeditor/core";
 import { IconPlus } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 
 /** The page's top-level list of blocks in the editor. */
 const ROOT_ZONE = "root:default-zone";

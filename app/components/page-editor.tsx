@@ -1,9 +1,15 @@
 import { Loader } from "@mantine/core";
 import { type Data, Puck } from "@puckeditor/core";
-import { useEffect, useMemo, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import { useTranslation } from "../i18n/use-translation";
+import type { SiteTheme } from "../lib/site-chrome";
+import { brandAttribute, siteThemeStyle } from "../lib/site-theme-style";
 import { PageBlockInsert } from "./page-block-insert";
 import { pageConfig } from "./page-blocks/config";
+import { SiteFontStylesheet } from "./site-layout";
+
+/** Below this width of the editor the block list starts closed, so the page keeps the room. */
+const ROOM_FOR_BLOCK_LIST = 900;
 
 type Props = {
   /** The stored document the editor starts from (read once, on mount). */
@@ -11,26 +17,44 @@ type Props = {
   /** Every change the person makes, with the whole document. */
   onChange: (data: Data) => void;
   title: string;
+  /** The site's font and primary colour: blocks are previewed as the public page shows them. */
+  siteTheme: SiteTheme;
 };
 
 /**
  * The block editor (Puck): blocks on the left, the page in the middle, the selected block's fields
  * on the right. Runs in the browser only; the server renders a loading state in its place.
  */
-export function PageEditor({ initialData, onChange, title }: Props) {
+export function PageEditor({ initialData, onChange, title, siteTheme }: Props) {
   const { t } = useTranslation();
   const config = useMemo(() => pageConfig(t), [t]);
   const [mounted, setMounted] = useState(false);
+  const frame = useRef<HTMLDivElement>(null);
+  const [roomy, setRoomy] = useState(true);
   // Puck normalises the document once it loads; only changes after the person touched it count.
   const touched = useRef(false);
   const blocks = useMemo(
     () => Object.entries(config.components).map(([name, c]) => ({ name, label: c.label ?? name })),
     [config],
   );
-  useEffect(() => setMounted(true), []);
+  useEffect(() => {
+    setRoomy((frame.current?.clientWidth ?? window.innerWidth) >= ROOM_FOR_BLOCK_LIST);
+    setMounted(true);
+  }, []);
+  const preview = useMemo(
+    () =>
+      function SitePreview({ children }: { children: ReactNode }) {
+        return (
+          <div className="page-editor-preview" style={siteThemeStyle(siteTheme)} {...brandAttribute(siteTheme)}>
+            {children}
+          </div>
+        );
+      },
+    [siteTheme],
+  );
   if (!mounted) {
     return (
-      <div className="page-editor-loading" aria-busy="true">
+      <div ref={frame} className="page-editor-loading" aria-busy="true">
         <Loader size="sm" /> {t("pages.editorLoading")}
       </div>
     );
@@ -45,14 +69,17 @@ export function PageEditor({ initialData, onChange, title }: Props) {
         touched.current = true;
       }}
     >
+      <SiteFontStylesheet theme={siteTheme} />
       <Puck
         config={config}
         data={initialData}
         headerTitle={title}
         iframe={{ enabled: false }}
+        ui={{ leftSideBarVisible: roomy }}
         height="max(640px, calc(100dvh - 14rem))"
         overrides={{
           headerActions: () => <></>,
+          preview,
           components: ({ children }) => (
             <>
               <PageBlockInsert blocks={blocks} />

@@ -1,5 +1,5 @@
 import { SimpleGrid, Textarea, TextInput } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { MediaPicker } from "./media-picker";
 
 export type PageSettings = { title: string; slug: string; description: string; socialImage: string };

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { Link } from "react-router";
 
 /** Previous / "page n of m" / next links under a list; nothing when everything fits on one page. */

@@ -1,5 +1,5 @@
 import type { Plan } from "../../core/plan-types";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { Link } from "react-router";
 import { formatMoney } from "../lib/money";
 

@@ -12,7 +12,7 @@ import {
   IconUsersGroup,
   IconWorld,
 } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { Link } from "react-router";
 import { PLANS } from "../../core/plans";
 import { PlanCard } from "./plan-card";

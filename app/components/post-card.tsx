@@ -1,5 +1,5 @@
 import { Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { Link } from "react-router";
 import { responsiveImage } from "../lib/images";
 import { PostMeta } from "./post-meta";

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, MultiSelect, Stack, Switch, Textarea, TextInput } from "@mantine/core";
 import { IconExternalLink } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { Form, useFetcher, useNavigation } from "react-router";
 import { MediaPicker } from "./media-picker";
 import { PostStatusBadge } from "./post-status-badge";

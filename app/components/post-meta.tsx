@@ -1,5 +1,5 @@
 import { Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 
 /** A post's date as the reader's language writes it (in UTC, so server and browser agree). */
 export function formatPostDate(iso: string, language: string): string {

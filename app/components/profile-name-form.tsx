@@ -1,5 +1,5 @@
 import { Button, Stack, TextInput } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { Form, useNavigation } from "react-router";
 
 /** The member's own name (1–80 characters), on this site and on their login. */

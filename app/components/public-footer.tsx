@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { Link } from "react-router";
 
 /** The platform site's footer: the product's pages (privacy and terms are its starter content pages) and the year. */

@@ -1,6 +1,6 @@
 import { IconMenu2 } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { Link, useLocation } from "react-router";
 import { routeExists } from "../lib/implemented-routes";
 import { LanguagePicker } from "./language-picker";

@@ -1,6 +1,6 @@
 import { Menu } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { Link } from "react-router";
 import type { QuickCreateMenuItem } from "../../core/menus";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { isRouteErrorResponse, useRouteError } from "react-router";
 
 /** A route's error inside its layout: 404 says the page does not exist, anything else that it failed. */

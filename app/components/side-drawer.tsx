@@ -1,12 +1,18 @@
 import { IconX } from "@tabler/icons-react";
 import { type ReactNode, useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { createPortal } from "react-dom";
+import { useTranslation } from "../i18n/use-translation";
 
 /**
  * The side menu of public pages on small screens: a panel over the page with a backdrop. It takes
  * focus when opened, keeps Tab inside, closes on Escape, the backdrop or the close button, and
- * gives focus back to what opened it.
+ * gives focus back to what opened it. It is drawn at the end of the layout (PORTAL_ROOT, which
+ * carries the site's colours and font) rather than where it is used: inside the site header, whose
+ * sticky position makes a stacking layer of its own, no z-index could lift it above the cookie bar.
  */
+/** The element overlays of a layout are drawn in: a site's shell, else <body>. */
+export const PORTAL_ROOT = "[data-portal-root]";
+
 export function SideDrawer({
   opened,
   onClose,
@@ -51,7 +57,7 @@ export function SideDrawer({
   }, [opened]);
 
   if (!opened) return null;
-  return (
+  return createPortal(
     <div className="side-drawer">
       <button
         type="button"
@@ -69,6 +75,7 @@ export function SideDrawer({
         </div>
         {children}
       </div>
-    </div>
+    </div>,
+    document.querySelector(PORTAL_ROOT) ?? document.body,
   );
 }

@@ -2,14 +2,15 @@
 // server-side errors sit next to them, the save round trip with its toast, the tabs between the
 // screens, and the live preview drawn by the site's own header and footer components.
 import { type ChangeEvent, type MouseEvent, type ReactNode, useEffect, useId, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { useFetcher, useLocation } from "react-router";
 import { useToast } from "../hooks/use-toast";
 import type { SiteChrome } from "../lib/site-chrome";
 import { HeaderNotice } from "./header-notice";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
-import { SiteFontStylesheet, siteThemeStyle } from "./site-layout";
+import { brandAttribute, siteThemeStyle } from "../lib/site-theme-style";
+import { SiteFontStylesheet } from "./site-layout";
 
 export type SaveResult = { ok: true; savedAt: number } | { ok: false; fields: Record<string, string>; savedAt: null };
 
@@ -189,6 +190,7 @@ export function TextArea({
   error,
   hint,
   rows = 3,
+  dir,
 }: {
   label: string;
   value: string;
@@ -196,10 +198,11 @@ export function TextArea({
   error?: string;
   hint?: string;
   rows?: number;
+  dir?: string;
 }) {
   return (
     <Field label={label} error={error} hint={hint}>
-      {(a) => <textarea {...a} rows={rows} value={value} onChange={(e) => onChange(e.currentTarget.value)} />}
+      {(a) => <textarea {...a} rows={rows} dir={dir} value={value} onChange={(e) => onChange(e.currentTarget.value)} />}
     </Field>
   );
 }
@@ -298,6 +301,7 @@ export function SitePreview({ chrome, parts }: { chrome: SiteChrome; parts: read
       <div
         className={`site-preview${chrome.bodyStyle === "boxed" ? " boxed" : ""}`}
         style={siteThemeStyle(chrome.theme)}
+        {...brandAttribute(chrome.theme)}
         data-testid="site-preview"
         onClickCapture={stay}
       >

@@ -1,7 +1,8 @@
 import type { CSSProperties } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import type { SiteChrome } from "../lib/site-chrome";
 import { isExternal } from "../lib/safe-url";
+import { noticeColors } from "../lib/site-theme-style";
 
 const external = (href: string) => (isExternal(href) ? { target: "_blank", rel: "noopener noreferrer" } : {});
 
@@ -55,10 +56,7 @@ export function SiteFooter({ site }: { site: SiteChrome }) {
         ) : null}
       </div>
       {site.footerNotice ? (
-        <aside
-          className="footer-notice"
-          style={site.footerNotice.background ? { background: site.footerNotice.background } : undefined}
-        >
+        <aside className="footer-notice" style={noticeColors(site.footerNotice.background)}>
           <p>{site.footerNotice.text}</p>
         </aside>
       ) : null}

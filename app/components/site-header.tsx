@@ -1,6 +1,6 @@
 import { IconMenu2, IconSearch, IconShoppingCart } from "@tabler/icons-react";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { useCartCount } from "../hooks/use-cart";
 import { onOpenCart } from "../lib/cart";
 import { useScrollHeader } from "../hooks/use-scroll-header";
@@ -58,7 +58,7 @@ export function SiteHeader({ site, user }: { site: SiteChrome; user: { name: str
             <button
               type="button"
               className="icon-button cart-button"
-              aria-label={t("cart.open", { n: cartCount })}
+              aria-label={t("cart.open", { count: cartCount })}
               aria-haspopup="dialog"
               onClick={() => setModal("cart")}
             >

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 
 /** A site's home page until the owner builds pages: its title and a way in. */
 export function SiteHomeHero({ sitetitle, signedIn }: { sitetitle: string; signedIn: boolean }) {

@@ -1,7 +1,9 @@
-import type { CSSProperties, ReactNode } from "react";
+import { MantineThemeProvider } from "@mantine/core";
+import type { ReactNode } from "react";
 import { useConsent } from "../hooks/use-consent";
 import { allowsThirdParty } from "../lib/consent";
 import type { SiteChrome } from "../lib/site-chrome";
+import { brandAttribute, siteThemeStyle } from "../lib/site-theme-style";
 import { AdminToolbar } from "./admin-toolbar";
 import { BackToTop } from "./back-to-top";
 import { CookieConsent } from "./cookie-consent";
@@ -11,7 +13,12 @@ import { ReferralCapture } from "./referral-capture";
 import { SiteAnalytics } from "./commerce/site-analytics";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
+import { PORTAL_ROOT } from "./side-drawer";
 import { SkipLink } from "./skip-link";
+
+// Dialogs and menus of the site (cart, search, cookie settings) are drawn inside its shell, where
+// the site's colours and font apply, instead of at the end of <body>.
+const SITE_OVERLAYS = { components: { Portal: { defaultProps: { target: PORTAL_ROOT } } } };
 
 /**
  * A tenant's public site, drawn from its configuration (spec §2 Tenant site layout). Links here
@@ -29,38 +36,30 @@ export function SiteLayout({
 }) {
   const consent = useConsent();
   return (
-    <div className={`site-shell${site.bodyStyle === "boxed" ? " boxed" : ""}`} style={siteThemeStyle(site.theme)}>
-      <SiteFontStylesheet theme={site.theme} />
-      <SkipLink />
-      <SiteAnalytics tenantId={site.accountId} signedIn={Boolean(user)} />
-      <ReferralCapture />
-      {site.headerNotice ? <HeaderNotice notice={site.headerNotice} /> : null}
-      <SiteHeader site={site} user={user} />
-      <main id="main" className="site-main" tabIndex={-1}>
-        {children}
-      </main>
-      <SiteFooter site={site} />
-      <BackToTop />
-      {site.adminToolbar ? <AdminToolbar accountId={site.accountId} slug={site.slug} /> : null}
-      <CookieConsent />
-      {site.scripts && allowsThirdParty(consent) ? <CustomScripts html={site.scripts} /> : null}
+    <div
+      className={`site-shell${site.bodyStyle === "boxed" ? " boxed" : ""}`}
+      style={siteThemeStyle(site.theme)}
+      data-portal-root=""
+      {...brandAttribute(site.theme)}
+    >
+      <MantineThemeProvider theme={SITE_OVERLAYS}>
+        <SiteFontStylesheet theme={site.theme} />
+        <SkipLink />
+        <SiteAnalytics tenantId={site.accountId} signedIn={Boolean(user)} />
+        <ReferralCapture />
+        {site.headerNotice ? <HeaderNotice notice={site.headerNotice} /> : null}
+        <SiteHeader site={site} user={user} />
+        <main id="main" className="site-main" tabIndex={-1}>
+          {children}
+        </main>
+        <SiteFooter site={site} />
+        <BackToTop />
+        {site.adminToolbar ? <AdminToolbar accountId={site.accountId} slug={site.slug} /> : null}
+        <CookieConsent />
+        {site.scripts && allowsThirdParty(consent) ? <CustomScripts html={site.scripts} /> : null}
+      </MantineThemeProvider>
     </div>
   );
-}
-
-/**
- * The site's font and primary colour as CSS variables on its shell (server-rendered, so the first
- * paint already has them); nothing when the site keeps the platform's defaults.
- */
-export function siteThemeStyle(theme: SiteChrome["theme"]): CSSProperties | undefined {
-  const vars: Record<string, string> = {};
-  if (theme.fontFamily) vars["--site-font-family"] = theme.fontFamily;
-  if (theme.primaryColor) {
-    vars["--site-primary"] = theme.primaryColor;
-    vars["--brand"] = theme.primaryColor;
-    vars["--brand-hover"] = theme.primaryColor;
-  }
-  return Object.keys(vars).length ? (vars as CSSProperties) : undefined;
 }
 
 /** The chosen font's stylesheet, served by the platform; React puts it in <head>. */

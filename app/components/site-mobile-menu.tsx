@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import type { MenuNode } from "../lib/menu-tree";
 import { isExternal } from "../lib/safe-url";
 import { LanguagePicker } from "./language-picker";

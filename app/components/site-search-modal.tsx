@@ -2,7 +2,7 @@ import { Chip, Group, Loader, Modal, Stack, Text, TextInput } from "@mantine/cor
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import {
   SEARCH_DEBOUNCE_MS,
   SEARCH_TYPES,

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 
 /** The first stop of the keyboard on every page: straight to the content. */
 export function SkipLink() {

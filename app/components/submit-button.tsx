@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { useNavigation } from "react-router";
 
 /** The form's submit button, disabled and saying so while the request is under way. */

@@ -1,5 +1,5 @@
 import { IconMoon, IconSun } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { useTheme } from "../hooks/use-theme";
 
 /** The public pages' dark/light switch. Both icons are rendered; CSS shows the one that fits. */

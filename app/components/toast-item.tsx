@@ -1,6 +1,6 @@
 import { IconX } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import type { ToastTone } from "../hooks/use-toast";
 import { dragDismisses } from "../lib/toast-drag";
 

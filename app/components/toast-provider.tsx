@@ -1,5 +1,5 @@
 import { type ReactNode, useCallback, useMemo, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { ToastContext, type ToastInput, type ToastTone } from "../hooks/use-toast";
 import { ToastItem } from "./toast-item";
 

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Progress, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle, IconCheck } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 
 export type UploadEntry = {
   key: string;

@@ -1,5 +1,5 @@
 import { IconBell, IconChevronDown, IconLayoutDashboard, IconLogout } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { initials } from "../lib/initials";
 import { DisclosureMenu } from "./disclosure-menu";
 
@@ -15,9 +15,7 @@ export function UserMenu({ name, withNotifications }: { name: string; withNotifi
       label={t("nav.userMenu", { name })}
       button={
         <>
-          <span className="initials" aria-hidden>
-            {initials(name)}
-          </span>
+          <span className="initials" data-initials={initials(name)} aria-hidden />
           <span className="label-text user-name">{name}</span>
           <IconChevronDown size={14} aria-hidden />
         </>

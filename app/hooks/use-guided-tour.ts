@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { useLocation, useNavigate } from "react-router";
 import { clearTourMarker, runGuidedTour } from "../lib/guided-tour";
 import { routeExists } from "../lib/implemented-routes";

@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { useRevalidator } from "react-router";
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE } from "../i18n/languages";
 import { ApiError, api } from "../lib/api";

@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import type { UploadEntry } from "../components/upload-queue";
 import { type MediaItem, uploadErrorText, uploadMedia } from "../lib/media-client";
 

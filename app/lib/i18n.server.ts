@@ -2,9 +2,8 @@
 // default → English), and a translator in it for what loaders return (page titles).
 import type { TFunction } from "i18next";
 import type { AppLoadContext } from "react-router";
-import { createI18n } from "../i18n";
 import { LANGUAGE_COOKIE, type LanguageCode, pickLanguage } from "../i18n/languages";
-import { serverResources } from "../i18n/resources.server";
+import { serverI18n } from "../i18n/server";
 import { readCookie } from "./cookies";
 
 export function requestLanguage(context: AppLoadContext, request: Request): LanguageCode {
@@ -22,7 +21,7 @@ export function translatorFor(context: AppLoadContext, request: Request): TFunct
   const lang = requestLanguage(context, request);
   let t = translators.get(lang);
   if (!t) {
-    t = createI18n(lang, serverResources).getFixedT(lang);
+    t = serverI18n(lang).getFixedT(lang);
     translators.set(lang, t);
   }
   return t;

@@ -29,6 +29,7 @@ export const IMPLEMENTED_ROUTES: readonly { path: string; scope: RouteScope }[] 
   { path: "/docs/:slug", scope: "platform" },
   { path: "/login", scope: "both" },
   { path: "/signup", scope: "both" },
+  { path: "/invitation/:token", scope: "both" },
   { path: "/dashboard", scope: "both" },
   { path: "/dashboard/notifications", scope: "both" },
   { path: "/dashboard/profile", scope: "both" },

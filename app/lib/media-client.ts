@@ -85,13 +85,14 @@ export const deleteMedia = (id: string) => call<{ deleted: true }>(`/api/v1/medi
 export function uploadErrorText(t: TFunction, name: string, error: ApiError): string {
   const d = error.details ?? {};
   if (error.code === "unsupported_media_type") {
-    return d.reason === "unsafe_svg"
-      ? t("media.errors.unsafeSvg", { name })
-      : t("media.errors.type", { name, type: String(d.detected ?? "") });
+    if (d.reason === "unsafe_svg") return t("media.errors.unsafeSvg", { name });
+    if (d.reason === "disguised") return t("media.errors.disguised", { name, type: String(d.detected ?? "") });
+    return t("media.errors.type", { name, type: String(d.detected ?? "") });
   }
   if (error.code === "payload_too_large")
     return t("media.errors.tooLarge", { name, max: formatBytes(MAX_UPLOAD_BYTES) });
   if (error.code === "storage_limit") {
+    if (Number(d.limitBytes ?? 0) === 0) return t("media.errors.noStorage", { name });
     return t("media.errors.storageLimit", {
       name,
       used: formatBytes(Number(d.usedBytes ?? 0)),

@@ -4,6 +4,7 @@
 // that does not match its schema falls back to the defaults rather than breaking the site.
 import { ZAccountFooter, ZAccountHeader, ZAccountMisc, ZAccountTheme, type AccountSettings } from "../../core/account";
 import { findFont, fontStylesheetPath } from "../../core/fonts";
+import { ownerScriptsRunOn } from "../../core/owner-scripts";
 import { isNoticeActive } from "./header-notice-rule";
 import { buildMenuTree } from "./menu-tree";
 import { safeColor, safeHref, safeImageSrc } from "./safe-url";
@@ -14,9 +15,6 @@ function parseOr<T>(schema: { safeParse(v: unknown): { success: boolean; data?: 
 }
 
 const validDate = (iso: string | undefined) => (iso && !Number.isNaN(Date.parse(iso)) ? iso : null);
-
-/** Pages where the owner's scripts never run: a script there could read what people type. */
-const SCRIPT_FREE = /^\/(login|signup)(\/|$)/;
 
 export type ChromeSource = {
   settings: Pick<AccountSettings, "sitetitle" | "currency" | "logo" | "dark_logo" | "logo_width" | "notices">;
@@ -37,6 +35,19 @@ export type ChromeOptions = {
 
 type Menu = Parameters<typeof buildMenuTree>[0];
 
+/** The chosen font and primary colour (null: the platform's defaults), from the stored theme. */
+export function siteTheme(stored: unknown) {
+  const theme = parseOr(ZAccountTheme, stored);
+  const font = findFont(theme.font);
+  return {
+    fontFamily: font?.family ?? null,
+    fontStylesheet: font ? fontStylesheetPath(font.value) : null,
+    primaryColor: safeColor(theme.colors?.primary) ?? null,
+  };
+}
+
+export type SiteTheme = ReturnType<typeof siteTheme>;
+
 export function buildSiteChrome(source: ChromeSource, options: ChromeOptions) {
   const s = source.settings;
   const header = parseOr(ZAccountHeader, source.header);
@@ -44,7 +55,6 @@ export function buildSiteChrome(source: ChromeSource, options: ChromeOptions) {
   const theme = parseOr(ZAccountTheme, source.theme);
   const misc = parseOr(ZAccountMisc, source.misc);
   const n = s.notices;
-  const font = findFont(theme.font);
   const headerMenu = (source.menus.header ?? []) as Menu;
   const mobileMenu = (source.menus.mobile ?? []) as Menu;
   return {
@@ -58,12 +68,7 @@ export function buildSiteChrome(source: ChromeSource, options: ChromeOptions) {
     logoWidth: s.logo_width * 16,
     header,
     bodyStyle: theme.bodyStyle,
-    /** The chosen font and primary colour (null: the platform's defaults). */
-    theme: {
-      fontFamily: font?.family ?? null,
-      fontStylesheet: font ? fontStylesheetPath(font.value) : null,
-      primaryColor: safeColor(theme.colors?.primary) ?? null,
-    },
+    theme: siteTheme(source.theme),
     menus: {
       header: buildMenuTree(headerMenu),
       mobile: buildMenuTree(mobileMenu?.length ? mobileMenu : headerMenu),
@@ -105,7 +110,7 @@ export function buildSiteChrome(source: ChromeSource, options: ChromeOptions) {
       n.enable_footer_notice && n.footer_notice.trim()
         ? { text: n.footer_notice, background: safeColor(n.footer_notice_bg) ?? null }
         : null,
-    scripts: SCRIPT_FREE.test(options.pathname) ? "" : misc.scripts,
+    scripts: ownerScriptsRunOn(options.pathname) ? misc.scripts : "",
     adminToolbar: options.adminToolbar,
   };
 }

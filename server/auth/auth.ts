@@ -3,7 +3,7 @@
 // several web processes share one budget.
 import { createHash } from "node:crypto";
 import { hash as argonHash, verify as argonVerify } from "@node-rs/argon2";
-import { betterAuth } from "better-auth";
+import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor } from "better-auth/plugins";
 import type { Config } from "../config";
@@ -13,6 +13,7 @@ import { accounts as accountsModule } from "../modules/accounts";
 import { mail } from "../modules/mail";
 import { members as membersModule } from "../modules/members";
 import { currentScope } from "../request-scope";
+import { siteScoped } from "./site-scoped-store";
 
 // OWASP's argon2id baseline (19 MiB, 2 passes, 1 lane).
 const ARGON = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -31,18 +32,21 @@ export function createAuth(cfg: Config, database: Database) {
     // Only hosts the tenant middleware resolved ever reach this handler, so any host is allowed
     // here; the Origin check on state-changing requests is done by our own middleware.
     baseURL: { allowedHosts: ["*"], protocol: cfg.scheme },
-    database: drizzleAdapter(database.authDb, {
-      provider: "pg",
-      transaction: false,
-      schema: {
-        user: schema.users,
-        session: schema.sessions,
-        account: schema.authAccounts,
-        verification: schema.verifications,
-        twoFactor: schema.twoFactors,
-        rateLimit: schema.rateLimits,
-      },
-    }),
+    database: (options: BetterAuthOptions) =>
+      siteScoped(
+        drizzleAdapter(database.authDb, {
+          provider: "pg",
+          transaction: false,
+          schema: {
+            user: schema.users,
+            session: schema.sessions,
+            account: schema.authAccounts,
+            verification: schema.verifications,
+            twoFactor: schema.twoFactors,
+            rateLimit: schema.rateLimits,
+          },
+        })(options),
+      ),
     user: { modelName: "user" },
     session: {
       additionalFields: { accountId: { type: "string", required: true, input: false } },
@@ -103,13 +107,10 @@ export function createAuth(cfg: Config, database: Database) {
     databaseHooks: {
       session: {
         create: {
-          before: async (session) => {
-            const { site } = currentScope();
-            return { data: { ...session, accountId: site.accountId } };
-          },
+          // The session's site (accountId) is set where it is stored: ./site-scoped-store.ts.
           after: async (session) => {
-            const { site } = currentScope();
-            await membersModule.joinOnSignIn(database.db, site, session.userId);
+            const { site, joinOnSignIn } = currentScope();
+            if (joinOnSignIn !== false) await membersModule.joinOnSignIn(database.db, site, session.userId);
             if (site.features.single_session) {
               const owner = await accountsModule.isOwnerUser(database.db, site, session.userId);
               if (!owner)

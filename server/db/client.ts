@@ -1,5 +1,6 @@
-// Opens the database: PGlite in DATA_DIR when DATABASE_URL is unset, PostgreSQL when it is set.
-// Both give the same Drizzle API, so nothing above this file knows which one it runs on.
+// Opens the database: PGlite in DATA_DIR when DATABASE_URL is unset (durable: pglite-durable.ts),
+// PostgreSQL when it is set. Both give the same Drizzle API, so nothing above this file knows
+// which one it runs on.
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -9,7 +10,12 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { consoleLog, type Log } from "../log";
+import { guardPool, poolOptions } from "./connection-loss";
+import { openDurablePglite } from "./pglite-durable";
 import * as schema from "./schema";
+
+export { isConnectionLoss } from "./connection-loss";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -30,18 +36,21 @@ export type Database = {
   close(): Promise<void>;
 };
 
-export type OpenOptions = { url?: string; dataDir?: string; memory?: boolean; poolSize?: number };
+export type OpenOptions = { url?: string; dataDir?: string; memory?: boolean; poolSize?: number; log?: Log };
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  if (opts.url) return openPostgres(opts.url, opts.poolSize ?? 10);
-  let dir: string | undefined;
-  if (!opts.memory) {
-    dir = resolve(opts.dataDir ?? "./data", "pgdata");
-    mkdirSync(dir, { recursive: true });
-  }
+  if (opts.url) return openPostgres(opts.url, opts.poolSize ?? 10, opts.log ?? consoleLog);
   // pg_trgm backs the trigram indexes of site search (the migration creates the extension).
-  const client = new PGlite({ dataDir: dir, extensions: { pg_trgm } });
-  await client.waitReady;
+  const extensions = { pg_trgm };
+  let client: PGlite;
+  if (opts.memory) {
+    client = new PGlite({ extensions });
+    await client.waitReady;
+  } else {
+    const dir = resolve(opts.dataDir ?? "./data", "pgdata");
+    mkdirSync(dir, { recursive: true });
+    client = await openDurablePglite(dir, { extensions });
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: "pglite",
@@ -56,18 +65,19 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   };
 }
 
-function openPostgres(url: string, poolSize: number): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+function openPostgres(url: string, poolSize: number, log: Log): Database {
+  const pool = guardPool(new pg.Pool({ ...poolOptions(url, "atrium"), max: poolSize }), "application pool", log.warn);
   // The auth library's queries are cross-tenant by nature (sign-in knows no site yet): its
   // connections start as the platform role, set in the connection's start-up options.
-  const authPool = new pg.Pool({
-    connectionString: url,
-    max: Math.max(2, Math.ceil(poolSize / 2)),
-    options: "-c role=atrium_platform",
-  });
-  const swallow = () => undefined;
-  pool.on("error", swallow);
-  authPool.on("error", swallow);
+  const authPool = guardPool(
+    new pg.Pool({
+      ...poolOptions(url, "atrium auth"),
+      max: Math.max(2, Math.ceil(poolSize / 2)),
+      options: "-c role=atrium_platform",
+    }),
+    "auth pool",
+    log.warn,
+  );
   return {
     kind: "postgres",
     db: drizzlePg(pool, { schema }) as unknown as Db,

@@ -1,5 +1,6 @@
 // Brings a database to the committed schema: roles first (policies name them), then drizzle's
-// migrations, then grants and FORCE row-level security on every table that has an account_id.
+// migrations, then the roles' privileges (grants.ts) and FORCE row-level security on every table
+// that has an account_id.
 // Safe to run from several processes at once: PostgreSQL serialises them with an advisory lock.
 import { fileURLToPath } from "node:url";
 import { resolve, dirname } from "node:path";
@@ -10,6 +11,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 import pg from "pg";
 import type { Database, SqlRunner } from "./client";
+import { GRANTS_SQL } from "./grants";
 
 const MIGRATION_LOCK = 7_241_001;
 
@@ -37,9 +39,7 @@ const ROLES_SQL = ["atrium_tenant", "atrium_platform"].map(
 
 const AFTER_SQL = [
   `GRANT atrium_tenant, atrium_platform TO CURRENT_USER`,
-  `GRANT USAGE ON SCHEMA public TO atrium_tenant, atrium_platform`,
-  `GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO atrium_tenant, atrium_platform`,
-  `GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO atrium_tenant, atrium_platform`,
+  GRANTS_SQL,
   `DO $$ DECLARE t record; BEGIN
     FOR t IN SELECT c.relname FROM pg_class c
       JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = 'public'
@@ -72,7 +72,10 @@ export async function underStartupLock<T>(
   fn: (run: SqlRunner | null, client: pg.Client | null) => Promise<T>,
 ): Promise<T> {
   if (database.kind === "pglite") return fn(null, null);
-  const client = new pg.Client({ connectionString: database.url });
+  const client = new pg.Client({ connectionString: database.url, application_name: "atrium start-up" });
+  // Lost mid-way (a failover during start-up), the work below fails and start() reports it; an
+  // unheard 'error' event would instead end the process with no word about why.
+  client.on("error", (err) => console.warn(`[database] start-up connection lost: ${err.message}`));
   await client.connect();
   try {
     await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);

@@ -5,11 +5,11 @@ import { bodyLimit } from "hono/body-limit";
 import type { ServerBuild } from "react-router";
 import { createRequestHandler } from "react-router";
 import { AppError } from "../errors";
-import { runInScope } from "../request-scope";
 import { renderApiDocs } from "./api/docs-page";
 import { createSiteCacheEndpoints } from "./api/site-cache-endpoints";
 import { createSpecEndpoints } from "./api/spec-endpoints";
 import { createV1 } from "./api/v1";
+import { createAuthRoutes } from "./auth/routes";
 import type { AppEnv, Platform } from "./env";
 import { handleError } from "./errors";
 import { createFeedRoutes } from "./feeds/routes";
@@ -17,9 +17,10 @@ import { createFontRoutes } from "./fonts/routes";
 import { createMediaRoutes, UPLOAD_API_PATHS } from "./media/routes";
 import { createSeoRoutes } from "./seo/routes";
 import { createWebhookRoutes } from "./api/webhooks";
-import { clientIp } from "./middleware/client-ip";
+import { compression } from "./middleware/compression";
 import { originCheck } from "./middleware/origin";
 import { pageCacheLayer } from "./middleware/page-cache";
+import { securityHeaders } from "./middleware/security-headers";
 import { session } from "./middleware/session";
 import { tenant } from "./middleware/tenant";
 import { buildLoadContext } from "./load-context";
@@ -44,6 +45,8 @@ export function createHttpApp(platform: Platform, opts: HttpOptions = {}) {
     c.json({ error: { code: "not_found", message: `No route for ${c.req.method} ${c.req.path}` } }, 404),
   );
 
+  app.use("*", securityHeaders(platform.cfg));
+  app.use("*", compression);
   app.get("/healthz", (c) => c.json({ ok: true }));
   app.route("/fonts", createFontRoutes());
   if (opts.staticHandler) {
@@ -70,9 +73,7 @@ export function createHttpApp(platform: Platform, opts: HttpOptions = {}) {
   // Upload endpoints set their own, larger limit.
   app.use("/api/*", (c, next) => (UPLOAD_API_PATHS.has(c.req.path) ? next() : jsonBodyLimit(c, next)));
 
-  app.on(["GET", "POST"], "/api/auth/*", clientIp, (c) =>
-    runInScope({ site: c.get("site"), origin: c.get("origin") }, () => platform.auth.handler(c.req.raw)),
-  );
+  app.route("/api/auth", createAuthRoutes());
 
   app.use("*", session);
 
@@ -97,10 +98,7 @@ export function createHttpApp(platform: Platform, opts: HttpOptions = {}) {
     const handler = createRequestHandler(opts.build, platform.cfg.env === "development" ? "development" : "production");
     // After the session is known, so signed-in requests pass by the cache.
     app.use("*", pageCacheLayer);
-    app.all("*", (c) => {
-      const ctx = buildLoadContext(c);
-      return runInScope({ site: c.get("site"), origin: c.get("origin") }, () => handler(c.req.raw, ctx));
-    });
+    app.all("*", (c) => handler(c.req.raw, buildLoadContext(c)));
   }
   return app;
 }

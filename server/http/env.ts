@@ -27,5 +27,9 @@ export type AppEnv = {
     /** Why the presented session no longer works (e.g. "single_session"), when the site ended it. */
     sessionEnded: string | null;
     viaApiKey: boolean;
+    /** This answer's Content-Security-Policy nonce (middleware/security-headers). */
+    cspNonce: string;
+    /** A page from the page cache: its scripts are allowed by these hashes instead of the nonce. */
+    cspPageHashes?: readonly string[];
   };
 };

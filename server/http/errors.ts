@@ -4,7 +4,8 @@ import { randomUUID } from "node:crypto";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ZodError } from "zod";
-import { AppError, validationError } from "../errors";
+import { isConnectionLoss } from "../db/client";
+import { AppError, databaseUnavailable, validationError } from "../errors";
 
 // The schema-failure helpers live beside the error type so services can use them too.
 export { validationError, zodDetails } from "../errors";
@@ -13,8 +14,12 @@ export function errorBody(code: string, message: string, details?: unknown) {
   return { error: { code, message, ...(details === undefined ? {} : { details }) } };
 }
 
-export function handleError(err: Error, c: Context) {
+export function handleError(caught: Error, c: Context) {
+  // A lost connection outside withTenant/withPlatform (a driver error as is) answers like inside.
+  const err = !(caught instanceof AppError) && isConnectionLoss(caught) ? databaseUnavailable(caught) : caught;
   if (err instanceof AppError) {
+    // Clients and proxies may retry: a new connection is opened for the next request.
+    if (err.status === 503) c.header("Retry-After", "2");
     if (err.code === "not_authenticated") {
       // Spec §8 fixes this shape for a missing session.
       return c.json(

@@ -5,22 +5,27 @@ import { hasCap } from "../../core/roles";
 import { siteAddress } from "../../core/site-address";
 import { accounts } from "../modules/accounts";
 import { directory, profile } from "../modules/members";
-import { mail } from "../modules/mail";
 import type { AppEnv } from "./env";
 import { requestHeaders } from "./middleware/session";
-import { mediaServices } from "./media-services";
-import { blogServices } from "./blog-services";
-import { learningServices } from "./learning-services";
-import { instructorServices } from "./instructor-services";
-import { catalogServices } from "./catalog-services";
-import { shellServices } from "./shell-services";
-import { pagesServices } from "./pages-services";
-import { usersServices } from "./users-services";
-import { assessmentServices } from "./assessment-services";
-import { shopServices } from "./shop-services";
-import { checkoutServices } from "./checkout-services";
-import { ordersAdminServices } from "./orders-admin-services";
-import { affiliateServices } from "./affiliate-services";
+import { mediaServices } from "./services/media";
+import { blogServices } from "./services/blog";
+import { learningServices } from "./services/learning";
+import { instructorServices } from "./services/instructor";
+import { catalogServices } from "./services/catalog";
+import { shellServices } from "./services/shell";
+import { pagesServices } from "./services/pages";
+import { usersServices } from "./services/users";
+import { assessmentServices } from "./services/assessment";
+import { shopServices } from "./services/shop";
+import { checkoutServices } from "./services/checkout";
+import { ordersAdminServices } from "./services/orders-admin";
+import { affiliateServices } from "./services/affiliate";
+import { mailboxServices } from "./services/mailbox";
+import { invitationServices } from "./services/invitation";
+import { withoutJoining } from "../request-scope";
+
+type JoinOption = { joinSite?: boolean };
+const joining = <T>(opts: JoinOption, fn: () => T): T => (opts.joinSite === false ? withoutJoining(fn) : fn());
 
 export function buildLoadContext(c: Context<AppEnv>) {
   const { cfg, database, auth } = c.get("platform");
@@ -34,6 +39,8 @@ export function buildLoadContext(c: Context<AppEnv>) {
     /** The site's editable configuration with defaults filled in (always this site's own, scripts too). */
     siteConfig: accounts.config(site),
     origin: c.get("origin"),
+    /** The answer's Content-Security-Policy nonce, for the scripts server rendering writes. */
+    cspNonce: c.get("cspNonce"),
     user,
     member,
     isStaff: c.get("isStaff"),
@@ -43,12 +50,18 @@ export function buildLoadContext(c: Context<AppEnv>) {
     can: (cap: string) => Boolean(member && (member.isOwner || hasCap(member.caps, cap as never))),
     siteUrl: (s: { slug: string; domain: string | null }) => `${cfg.scheme}://${siteAddress(s, cfg.baseDomain)}`,
     services: {
-      /** better-auth's server API, called with this request's headers (cookies), returning a Response. */
+      /**
+       * better-auth's server API, called with this request's headers (cookies), returning a Response.
+       * Signing in or up makes the person a member of the site, unless `joinSite: false` (they came
+       * to answer an invitation, and their answer decides).
+       */
       auth: {
-        signIn: (body: { email: string; password: string; rememberMe?: boolean }) =>
-          auth.api.signInEmail({ body, headers, asResponse: true }),
-        signUp: (body: { name: string; email: string; password: string }) =>
-          auth.api.signUpEmail({ body: { ...body, callbackURL: "/dashboard" }, headers, asResponse: true }),
+        signIn: (body: { email: string; password: string; rememberMe?: boolean }, opts: JoinOption = {}) =>
+          joining(opts, () => auth.api.signInEmail({ body, headers, asResponse: true })),
+        signUp: (body: { name: string; email: string; password: string }, opts: JoinOption = {}) =>
+          joining(opts, () =>
+            auth.api.signUpEmail({ body: { ...body, callbackURL: "/dashboard" }, headers, asResponse: true }),
+          ),
         signOut: () => auth.api.signOut({ headers, asResponse: true }),
         requestPasswordReset: (email: string) =>
           auth.api.requestPasswordReset({
@@ -60,8 +73,8 @@ export function buildLoadContext(c: Context<AppEnv>) {
           auth.api.resetPassword({ body: { token, newPassword }, headers, asResponse: true }),
         enableTwoFactor: (password: string) =>
           auth.api.enableTwoFactor({ body: { password }, headers, asResponse: true }),
-        verifyTotp: (code: string, trustDevice = false) =>
-          auth.api.verifyTOTP({ body: { code, trustDevice }, headers, asResponse: true }),
+        verifyTotp: (code: string, trustDevice = false, opts: JoinOption = {}) =>
+          joining(opts, () => auth.api.verifyTOTP({ body: { code, trustDevice }, headers, asResponse: true })),
         disableTwoFactor: (password: string) =>
           auth.api.disableTwoFactor({ body: { password }, headers, asResponse: true }),
       },
@@ -74,10 +87,6 @@ export function buildLoadContext(c: Context<AppEnv>) {
         create: (input: { slug: string; sitetitle: string }) =>
           accounts.createSite(database.db, { userId: user!.id, name: user!.name, email: user!.email }, input),
         owned: () => (user ? accounts.ownedBy(database.db, user.id) : Promise.resolve([])),
-      },
-      mail: {
-        recent: (page = 1) => mail.listAll(database.db, page, 50),
-        transport: () => mail.transportKind(database.db),
       },
       ...shell,
       ...blogServices(c),
@@ -92,6 +101,8 @@ export function buildLoadContext(c: Context<AppEnv>) {
       ...checkoutServices(c),
       ...ordersAdminServices(c),
       ...affiliateServices(c),
+      ...mailboxServices(c),
+      ...invitationServices(c),
     },
   };
 }

@@ -3,19 +3,43 @@
 // with --role=web only sends, one with --role=worker (or all) also works.
 import PgBoss from "pg-boss";
 import type { Database, Db } from "../db/client";
+import { type FetchedJob, type QueueClient, QueueWorker } from "./worker";
 
+/** Which run of a job this is: the last one when retryCount has reached retryLimit. */
+export type JobRun = { id: string; retryCount: number; retryLimit: number };
 /** A job runs against the database whose queue it came from (tests run several platforms at once). */
-export type JobHandler = (db: Db, data: Record<string, unknown>) => Promise<void>;
+export type JobHandler = (db: Db, data: Record<string, unknown>, job: JobRun) => Promise<void>;
+export type RetryPolicy = { retryLimit: number; retryDelay: number; retryBackoff: boolean };
 type Registration = {
   name: string;
   handler: JobHandler;
-  options: { retryLimit: number; retryDelay: number; retryBackoff: boolean };
+  /** Retries, and how many jobs of this queue one process runs at once (JOB_CONCURRENCY_<QUEUE>). */
+  options: RetryPolicy & { concurrency: number };
 };
 type Schedule = { name: string; cron: string };
+/** How a queue is worked in this process: its retries and how many of its jobs run at once. */
+export type QueuePolicy = RetryPolicy & { concurrency: number };
+type Running = { boss: PgBoss; workers: Map<string, QueueWorker>; policies: Map<string, QueuePolicy> };
+
+export type JobsStartOptions = {
+  work: boolean;
+  pollSeconds?: number;
+  /** Overrides the first retry delay of every job kind (JOB_RETRY_DELAY_SECONDS). */
+  retryDelaySeconds?: number;
+  /** Overrides the number of retries of every job kind (JOB_RETRY_LIMIT). */
+  retryLimit?: number;
+  /** Per queue, by its environment name (MAIL_DELIVER for mail-deliver): jobs run at once. */
+  concurrency?: Record<string, number>;
+};
 
 const registrations: Registration[] = [];
 const schedules: Schedule[] = [];
-const running = new Map<Db, PgBoss>();
+const running = new Map<Db, Running>();
+/** pg-boss's schema; its job table is read to tell a live job from a lost one. */
+const BOSS_SCHEMA = "pgboss";
+
+/** The name a queue goes by in the environment: mail-deliver → MAIL_DELIVER. */
+export const queueEnvName = (name: string) => name.toUpperCase().replace(/[^A-Z0-9]+/g, "_");
 
 function pgliteExecutor(database: Database) {
   const pgl = database.pglite!;
@@ -32,18 +56,53 @@ function pgliteExecutor(database: Database) {
   };
 }
 
+function effectivePolicy(r: Registration, opts: JobsStartOptions): RetryPolicy {
+  return {
+    retryLimit: opts.retryLimit ?? r.options.retryLimit,
+    retryDelay: opts.retryDelaySeconds ?? r.options.retryDelay,
+    retryBackoff: r.options.retryBackoff,
+  };
+}
+
+function startWorker(boss: PgBoss, database: Database, r: Registration, concurrency: number, pollMs: number) {
+  const client = boss as unknown as QueueClient;
+  const worker = new QueueWorker(
+    client,
+    r.name,
+    (job: FetchedJob) =>
+      r.handler(database.db, (job.data ?? {}) as Record<string, unknown>, {
+        id: job.id,
+        retryCount: job.retryCount,
+        retryLimit: job.retryLimit,
+      }),
+    {
+      concurrency,
+      batchSize: concurrency * 2,
+      pollMs,
+      onError: (err) => console.error(`[jobs] ${r.name}:`, err.message),
+    },
+  );
+  worker.start();
+  return worker;
+}
+
 export const jobs = {
-  /** Declares a job kind. Call at module load; start() creates its queue and, for workers, polls it. */
+  /**
+   * Declares a job kind. Call at module load; start() creates its queue and, for workers, works it.
+   * `concurrency` is how many of its jobs one process runs at once (default 1).
+   */
   define(name: string, handler: JobHandler, options: Partial<Registration["options"]> = {}) {
     if (registrations.some((r) => r.name === name)) return;
-    registrations.push({ name, handler, options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, ...options } });
+    registrations.push({
+      name,
+      handler,
+      options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, concurrency: 1, ...options },
+    });
   },
   schedule(name: string, cron: string) {
     if (!schedules.some((s) => s.name === name)) schedules.push({ name, cron });
   },
-  async start(database: Database, opts: { work: boolean; pollSeconds?: number; retryDelaySeconds?: number }) {
-    const retryDelay = (r: Registration) =>
-      opts.retryDelaySeconds ? { ...r.options, retryDelay: opts.retryDelaySeconds } : r.options;
+  async start(database: Database, opts: JobsStartOptions) {
     const instance =
       database.kind === "pglite"
         ? new PgBoss({
@@ -54,29 +113,93 @@ export const jobs = {
         : new PgBoss({ connectionString: database.url, max: 3, schedule: opts.work, supervise: opts.work });
     instance.on("error", (err) => console.error("[jobs]", err.message));
     await instance.start();
+    const known = new Set(registrations.map((r) => queueEnvName(r.name)));
+    for (const key of Object.keys(opts.concurrency ?? {})) {
+      if (!known.has(key))
+        console.warn(`[jobs] JOB_CONCURRENCY_${key} names no queue (known: ${[...known].join(", ")})`);
+    }
+    const state: Running = { boss: instance, workers: new Map(), policies: new Map() };
     for (const r of registrations) {
-      await instance.createQueue(r.name, { name: r.name, ...retryDelay(r) });
+      const policy = effectivePolicy(r, opts);
+      const concurrency = opts.concurrency?.[queueEnvName(r.name)] ?? r.options.concurrency;
+      state.policies.set(r.name, { ...policy, concurrency });
+      // createQueue keeps an existing queue as it was; the update applies changed retry settings.
+      await instance.createQueue(r.name, { name: r.name, ...policy });
+      await instance.updateQueue(r.name, { name: r.name, ...policy });
       if (opts.work) {
-        await instance.work(r.name, { pollingIntervalSeconds: opts.pollSeconds ?? 1 }, async (batch) => {
-          for (const job of batch) await r.handler(database.db, job.data as Record<string, unknown>);
-        });
+        state.workers.set(r.name, startWorker(instance, database, r, concurrency, (opts.pollSeconds ?? 1) * 1000));
       }
     }
     if (opts.work) for (const s of schedules) await instance.schedule(s.name, s.cron);
-    running.set(database.db, instance);
+    running.set(database.db, state);
   },
-  /** Queues a job in the given database (null when no queue runs there, e.g. a script). */
-  async send(db: Db, name: string, data: Record<string, unknown>): Promise<string | null> {
-    const boss = running.get(db);
-    if (!boss) return null;
-    return boss.send(name, data);
+  /**
+   * Queues a job in the given database (null when no queue runs there, e.g. a script). `id` fixes
+   * the job's id, so the row it works on can record which job is meant to handle it.
+   */
+  async send(
+    db: Db,
+    name: string,
+    data: Record<string, unknown>,
+    opts: { id?: string; startAfterSeconds?: number; retryLimit?: number } = {},
+  ): Promise<string | null> {
+    const r = running.get(db);
+    if (!r) return null;
+    const id = await r.boss.send(name, data, {
+      ...(opts.id ? { id: opts.id } : {}),
+      ...(opts.startAfterSeconds ? { startAfter: opts.startAfterSeconds } : {}),
+      ...(opts.retryLimit !== undefined ? { retryLimit: opts.retryLimit } : {}),
+    });
+    if (!opts.startAfterSeconds) r.workers.get(name)?.wake();
+    return id;
+  },
+  /** Queues many jobs of one kind in one statement; false when no queue runs in this database. */
+  async sendMany(
+    db: Db,
+    name: string,
+    items: { id?: string; data: Record<string, unknown>; retryLimit?: number }[],
+  ): Promise<boolean> {
+    const r = running.get(db);
+    if (!r) return false;
+    if (items.length === 0) return true;
+    await r.boss.insert(items.map((i) => ({ name, ...i })));
+    r.workers.get(name)?.wake();
+    return true;
+  },
+  /**
+   * Of the given job ids, those pg-boss still holds as waiting, retrying or running, and queued
+   * less than `stuckAfterSeconds` ago: the rest are finished, lost or stuck. Null when no queue
+   * runs in this database (nothing can be told then).
+   */
+  async liveJobIds(
+    db: Db,
+    name: string,
+    ids: string[],
+    opts: { stuckAfterSeconds: number },
+  ): Promise<Set<string> | null> {
+    const r = running.get(db);
+    if (!r) return null;
+    if (ids.length === 0) return new Set();
+    const { rows } = await r.boss.getDb().executeSql(
+      `SELECT id::text AS id FROM ${BOSS_SCHEMA}.job
+        WHERE name = $1 AND id = ANY($2::uuid[]) AND state < 'completed'
+          AND created_on > now() - $3::int * interval '1 second'`,
+      [name, ids, opts.stuckAfterSeconds],
+    );
+    return new Set(rows.map((row: { id: string }) => row.id));
+  },
+  /** The retries and concurrency a job kind gets in this database, overrides included. */
+  policy(db: Db, name: string): QueuePolicy | null {
+    return running.get(db)?.policies.get(name) ?? null;
   },
   /** Every scheduled job, for the staff Maintenance screen. */
   listSchedules: () => schedules.map((s) => ({ ...s })),
   async stop(db: Db) {
-    const b = running.get(db);
+    const r = running.get(db);
     running.delete(db);
-    if (b) await b.stop({ graceful: true, wait: true, timeout: 5000 }).catch(() => undefined);
+    if (!r) return;
+    await Promise.all([...r.workers.values()].map((w) => w.stop(5000)));
+    await r.boss.stop({ graceful: true, wait: true, timeout: 5000 }).catch(() => undefined);
   },
   isRunning: (db: Db) => running.has(db),
 };

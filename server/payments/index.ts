@@ -7,7 +7,17 @@ import { razorpayProvider } from "./razorpay";
 import { stripeProvider } from "./stripe";
 import type { PaymentProvider } from "./types";
 
-export type { CheckoutInput, CheckoutStart, PaymentProvider, ProviderEvent, ProviderSettings } from "./types";
+export type {
+  CheckoutInput,
+  CheckoutStart,
+  PaymentProvider,
+  PlanStore,
+  ProviderEvent,
+  ProviderSettings,
+  SettingsFields,
+  SubscriptionCheckout,
+} from "./types";
+export { hasRequiredSettings } from "./types";
 
 const registry = new Map<PaymentProviderName, PaymentProvider>([
   ["offline", offlineProvider],

@@ -4,6 +4,8 @@ import type { PaymentProvider } from "./types";
 
 export const offlineProvider: PaymentProvider = {
   name: "offline",
+  // The bank details or cash instructions buyers are shown; nothing is needed to take orders.
+  settingsFields: { config: ["instructions"], secrets: [], required: [] },
   configured: () => true,
   async startCheckout() {
     return { kind: "pending", providerRef: null };

@@ -1,112 +1,35 @@
-// PayPal through its official server SDK: Orders v2 (intent CAPTURE, our order id as custom_id),
-// the buyer approves on PayPal and the return page or the webhook captures it (PayPal-Request-Id makes
-// the capture safe to repeat); webhooks are verified by PayPal itself (verify-webhook-signature).
-// `config.apiBase` is "sandbox" (default), "live", or a URL (a local stand-in in tests).
-import { createHash } from "node:crypto";
-import {
-  CheckoutPaymentIntent,
-  Client,
-  Environment,
-  OrdersController,
-  PaymentsController,
-  PaypalExperienceUserAction,
-} from "@paypal/paypal-server-sdk";
-import { toMajor, currencyOf } from "../../core/currency";
+// PayPal through its official server SDK: Orders v2 for one-time orders (intent CAPTURE, our order
+// id as custom_id; the return page or the webhook captures it, PayPal-Request-Id makes the capture
+// safe to repeat) and the Subscriptions API for subscription products (paypal-subscriptions.ts).
+// Webhooks are verified by PayPal itself (verify-webhook-signature with the site's webhook id).
+import { CheckoutPaymentIntent, PaypalExperienceUserAction } from "@paypal/paypal-server-sdk";
 import { AppError } from "../errors";
-import type { CheckoutInput, PaymentProvider, ProviderEvent, ProviderSettings } from "./types";
+import { paypalAccessToken, paypalBase, paypalClient, paypalReason, paypalValue } from "./paypal-client";
+import {
+  cancelPayPalSubscription,
+  isPayPalSubscription,
+  payPalSubscriptionStatus,
+  readPayPalSubscriptionEvent,
+  refundPayPalSubscription,
+  startPayPalSubscription,
+} from "./paypal-subscriptions";
+import {
+  type CheckoutInput,
+  hasRequiredSettings,
+  type PaymentProvider,
+  type ProviderEvent,
+  type ProviderSettings,
+  type SettingsFields,
+} from "./types";
+
+export { paypalBase, paypalValue } from "./paypal-client";
 
 type Obj = Record<string, unknown>;
 const str = (v: unknown): string | null => (typeof v === "string" && v ? v : null);
 
-const LIVE = "https://api-m.paypal.com";
-const SANDBOX = "https://api-m.sandbox.paypal.com";
-
-/** Where this site's PayPal API lives. */
-export function paypalBase(settings: ProviderSettings): string {
-  const base = settings.config.apiBase?.trim() ?? "";
-  if (base === "live" || base === "production") return LIVE;
-  if (!base || base === "sandbox") return SANDBOX;
-  return base.replace(/\/$/, "");
-}
-
-/** The amount PayPal reads: major units with the currency's digits ("19.99", "1999" for JPY). */
-export const paypalValue = (minor: number, code: string) => toMajor(minor, code).toFixed(currencyOf(code).digits);
-
-/**
- * An HTTP adapter for the SDK's client that sends its requests to a custom base URL: the SDK only
- * knows PayPal's two hosts, so the path and query are kept and the origin replaced.
- */
-function rebasedAdapter(base: string) {
-  return async (config: {
-    url?: string;
-    method?: string;
-    headers?: { toJSON?: () => Record<string, unknown> } & Record<string, unknown>;
-    data?: unknown;
-    auth?: { username: string; password: string };
-  }) => {
-    const from = new URL(config.url ?? "/");
-    const target = new URL(`${base}${from.pathname}${from.search}`);
-    const raw = (config.headers?.toJSON ? config.headers.toJSON() : (config.headers ?? {})) as Record<string, unknown>;
-    const headers = new Headers();
-    for (const [k, v] of Object.entries(raw))
-      if (v !== undefined && v !== null && v !== false) headers.set(k, String(v));
-    if (config.auth) {
-      const basic = Buffer.from(`${config.auth.username}:${config.auth.password}`).toString("base64");
-      headers.set("authorization", `Basic ${basic}`);
-    }
-    const method = (config.method ?? "get").toUpperCase();
-    const res = await fetch(target, {
-      method,
-      headers,
-      body: method === "GET" || config.data == null ? undefined : String(config.data),
-    });
-    return {
-      data: await res.text(),
-      status: res.status,
-      statusText: res.statusText,
-      headers: Object.fromEntries(res.headers.entries()),
-      config,
-      request: {},
-    };
-  };
-}
-
-type Controllers = { orders: OrdersController; payments: PaymentsController };
-/** One SDK client per site's credentials, so its OAuth token is reused until it expires. */
-const clients = new Map<string, Controllers>();
-
-function client(settings: ProviderSettings): Controllers {
-  const clientId = settings.config.clientId;
-  const clientSecret = settings.secrets.clientSecret;
-  if (!clientId || !clientSecret) throw new AppError("payment_failed", "PayPal is not set up on this site");
-  const base = paypalBase(settings);
-  const key = `${base}|${clientId}|${createHash("sha256").update(clientSecret).digest("hex")}`;
-  const known = clients.get(key);
-  if (known) return known;
-  const custom = base !== LIVE && base !== SANDBOX;
-  const c = new Client({
-    clientCredentialsAuthCredentials: { oAuthClientId: clientId, oAuthClientSecret: clientSecret },
-    environment: base === LIVE ? Environment.Production : Environment.Sandbox,
-    timeout: 20_000,
-    ...(custom ? { unstable_httpClientOptions: { adapter: rebasedAdapter(base) } } : {}),
-  });
-  const made = { orders: new OrdersController(c), payments: new PaymentsController(c) };
-  if (clients.size >= 200) clients.delete(clients.keys().next().value as string);
-  clients.set(key, made);
-  return made;
-}
-
-/** The SDK's ApiError carries the status and PayPal's body; a readable reason for the logs. */
-function reason(err: unknown): string {
-  const e = err as { statusCode?: number; body?: unknown; message?: string };
-  return `${e?.statusCode ?? ""} ${typeof e?.body === "string" ? e.body.slice(0, 300) : (e?.message ?? "")}`.trim();
-}
-
 async function startCheckout(settings: ProviderSettings, input: CheckoutInput) {
-  if (input.subscription) {
-    throw new AppError("validation_failed", "PayPal cannot take subscriptions here; choose another method");
-  }
-  const { orders } = client(settings);
+  if (input.subscription) return startPayPalSubscription(settings, input);
+  const { orders } = paypalClient(settings);
   try {
     const { result } = await orders.createOrder({
       paypalRequestId: input.idempotencyKey,
@@ -140,13 +63,13 @@ async function startCheckout(settings: ProviderSettings, input: CheckoutInput) {
     if (!result.id || !link?.href) throw new Error("no approval link");
     return { kind: "redirect" as const, url: link.href, providerRef: result.id };
   } catch (err) {
-    throw new AppError("payment_failed", `PayPal refused the order: ${reason(err)}`);
+    throw new AppError("payment_failed", `PayPal refused the order: ${paypalReason(err)}`);
   }
 }
 
 /** Captures an approved order (the same request id makes a second capture answer the first). */
 async function capture(settings: ProviderSettings, orderRef: string) {
-  const { result } = await client(settings).orders.captureOrder({
+  const { result } = await paypalClient(settings).orders.captureOrder({
     id: orderRef,
     paypalRequestId: `capture-${orderRef}`,
     prefer: "return=representation",
@@ -155,30 +78,17 @@ async function capture(settings: ProviderSettings, orderRef: string) {
 }
 
 async function status(settings: ProviderSettings, orderRef: string) {
-  const { orders } = client(settings);
+  const { orders } = paypalClient(settings);
   let { result } = await orders.getOrder({ id: orderRef });
   if (result.status === "APPROVED") result = await capture(settings, orderRef);
   return result;
-}
-
-async function accessToken(settings: ProviderSettings): Promise<string> {
-  const basic = Buffer.from(`${settings.config.clientId}:${settings.secrets.clientSecret}`).toString("base64");
-  const res = await fetch(`${paypalBase(settings)}/v1/oauth2/token`, {
-    method: "POST",
-    headers: { authorization: `Basic ${basic}`, "content-type": "application/x-www-form-urlencoded" },
-    body: "grant_type=client_credentials",
-  });
-  if (!res.ok) throw new Error(`token ${res.status}`);
-  const json = (await res.json()) as { access_token?: string };
-  if (!json.access_token) throw new Error("no access token");
-  return json.access_token;
 }
 
 /** Asks PayPal whether a webhook delivery is genuine. */
 async function verifiedByPayPal(settings: ProviderSettings, event: unknown, headers: Headers): Promise<boolean> {
   const h = (name: string) => headers.get(name) ?? "";
   if (!h("paypal-transmission-id") || !h("paypal-transmission-sig") || !settings.config.webhookId) return false;
-  const token = await accessToken(settings);
+  const token = await paypalAccessToken(settings);
   const res = await fetch(`${paypalBase(settings)}/v1/notifications/verify-webhook-signature`, {
     method: "POST",
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
@@ -199,6 +109,8 @@ async function verifiedByPayPal(settings: ProviderSettings, event: unknown, head
 
 /** A verified PayPal event → what it means for us (an approved order is captured first). */
 async function readPayPalEvent(settings: ProviderSettings, body: Obj): Promise<ProviderEvent> {
+  const subscriptionEvent = await readPayPalSubscriptionEvent(settings, body);
+  if (subscriptionEvent) return subscriptionEvent;
   const id = str(body.id) ?? "";
   const resource = (body.resource ?? {}) as Obj;
   switch (body.event_type) {
@@ -231,11 +143,21 @@ async function readPayPalEvent(settings: ProviderSettings, body: Obj): Promise<P
   }
 }
 
+const PAYPAL_FIELDS: SettingsFields = {
+  // The webhook id is public (PayPal shows it beside the URL) and is sent with every verification.
+  config: ["clientId", "webhookId", "apiBase"],
+  // apiBase here is the environment: "sandbox" (the default) or "live".
+  secrets: ["clientSecret"],
+  required: ["config.clientId", "secrets.clientSecret", "config.webhookId"],
+};
+
 export const paypalProvider: PaymentProvider = {
   name: "paypal",
-  configured: (s) => Boolean(s.config.clientId && s.secrets.clientSecret && s.config.webhookId),
+  settingsFields: PAYPAL_FIELDS,
+  configured: (s) => hasRequiredSettings(PAYPAL_FIELDS, s),
   startCheckout,
   async paymentStatus(settings, providerRef) {
+    if (isPayPalSubscription(providerRef)) return payPalSubscriptionStatus(settings, providerRef);
     const order = await status(settings, providerRef);
     return { paid: order.status === "COMPLETED", providerRef };
   },
@@ -256,7 +178,8 @@ export const paypalProvider: PaymentProvider = {
     return readPayPalEvent(settings, body);
   },
   async refund(settings, providerRef, amount) {
-    const { orders, payments } = client(settings);
+    if (isPayPalSubscription(providerRef)) return refundPayPalSubscription(settings, providerRef, amount);
+    const { orders, payments } = paypalClient(settings);
     const { result } = await orders.getOrder({ id: providerRef });
     const captureId = result.purchaseUnits?.[0]?.payments?.captures?.[0]?.id;
     const currency = result.purchaseUnits?.[0]?.amount?.currencyCode;
@@ -267,7 +190,7 @@ export const paypalProvider: PaymentProvider = {
       body: { amount: { currencyCode: currency, value: paypalValue(amount, currency) } },
     });
   },
-  async cancelSubscription() {
-    // PayPal is used for one-time orders only.
+  async cancelSubscription(settings, subscriptionRef) {
+    await cancelPayPalSubscription(settings, subscriptionRef, "Cancelled on the site");
   },
 };

@@ -111,6 +111,16 @@ describe("PayPal", () => {
     expect(paypalProvider.configured(settings)).toBe(true);
     expect(paypalProvider.configured({ config: { clientId: "c" }, secrets: { clientSecret: "s" } })).toBe(false);
   });
+
+  it("keeps the webhook id among the fields the owner saves publicly, where the check reads it", () => {
+    const fields = paypalProvider.settingsFields;
+    expect(fields.config).toContain("webhookId");
+    expect(fields.secrets).not.toContain("webhookId");
+    for (const path of fields.required) {
+      const [where, key] = path.split(".") as ["config" | "secrets", string];
+      expect(fields[where], path).toContain(key);
+    }
+  });
 });
 
 describe("Razorpay", () => {
@@ -130,6 +140,43 @@ describe("Razorpay", () => {
       }),
     ).toEqual({ id: "e2", type: "payment_succeeded", orderId: "o-2", amount: 700 });
     expect(readRazorpayEvent("e3", { event: "payment.captured", payload: {} }).type).toBe("ignored");
+  });
+
+  it("reads subscription.charged by Razorpay's count of payments: the first pays, later ones renew", () => {
+    const charged = (paid: number) => ({
+      event: "subscription.charged",
+      payload: {
+        subscription: {
+          entity: { id: "sub_1", paid_count: paid, current_end: 1_900_000_000, notes: { order_id: "o-1" } },
+        },
+        payment: { entity: { id: "pay_1", amount: 900 } },
+      },
+    });
+    const common = { orderId: "o-1", providerRef: "sub_1", subscriptionRef: "sub_1", amount: 900 };
+    expect(readRazorpayEvent("e1", charged(1))).toEqual({
+      id: "e1",
+      type: "payment_succeeded",
+      ...common,
+      payments: 1,
+      periodEnd: new Date(1_900_000_000_000),
+    });
+    expect(readRazorpayEvent("e2", charged(3))).toMatchObject({ type: "subscription_renewed", payments: 3 });
+    const about = (event: string) =>
+      readRazorpayEvent("e3", { event, payload: { subscription: { entity: { id: "sub_1" } } } });
+    expect(about("subscription.halted")).toMatchObject({ type: "payment_failed", subscriptionRef: "sub_1" });
+    expect(about("subscription.cancelled")).toMatchObject({ type: "subscription_ended", subscriptionRef: "sub_1" });
+    expect(about("subscription.completed")).toMatchObject({ type: "subscription_ended" });
+    expect(about("subscription.authenticated").type).toBe("ignored");
+  });
+
+  it("declares the fields its owner fills in, and is usable only with the required ones", () => {
+    expect(razorpayProvider.settingsFields.required).toEqual([
+      "config.keyId",
+      "secrets.keySecret",
+      "secrets.webhookSecret",
+    ]);
+    expect(razorpayProvider.configured(settings)).toBe(true);
+    expect(razorpayProvider.configured({ ...settings, secrets: { keySecret: "s" } })).toBe(false);
   });
 
   it("verifies the HMAC of the raw body", async () => {

@@ -1,37 +1,33 @@
-// Razorpay through its official SDK: the buyer pays on a hosted Payment Link that carries our order
-// id (reference_id and notes.order_id) and sends them back to the site; webhooks are checked with the
-// SDK's validateWebhookSignature (HMAC-SHA256 of the raw body). `config.apiBase` points the SDK
-// elsewhere (a local stand-in in tests).
+// Razorpay through its official SDK: a one-time order is paid on a hosted Payment Link that carries
+// our order id (reference_id and notes.order_id) and sends the buyer back to the site; a subscription
+// product is a Razorpay subscription on a plan (razorpay-subscriptions.ts). Webhooks are checked with
+// the SDK's validateWebhookSignature (HMAC-SHA256 of the raw body).
 import { createHash } from "node:crypto";
 import Razorpay from "razorpay";
 import { AppError } from "../errors";
-import type { CheckoutInput, PaymentProvider, ProviderEvent, ProviderSettings } from "./types";
+import { razorpayClient as client, razorpayReason as reason } from "./razorpay-client";
+import {
+  cancelRazorpaySubscription,
+  isRazorpaySubscription,
+  razorpaySubscriptionStatus,
+  readRazorpaySubscriptionEvent,
+  refundRazorpaySubscription,
+  startRazorpaySubscription,
+} from "./razorpay-subscriptions";
+import {
+  type CheckoutInput,
+  hasRequiredSettings,
+  type PaymentProvider,
+  type ProviderEvent,
+  type ProviderSettings,
+  type SettingsFields,
+} from "./types";
 
 type Obj = Record<string, unknown>;
 const str = (v: unknown): string | null => (typeof v === "string" && v ? v : null);
 
-function client(settings: ProviderSettings): Razorpay {
-  const { keyId } = settings.config;
-  const { keySecret } = settings.secrets;
-  if (!keyId || !keySecret) throw new AppError("payment_failed", "Razorpay is not set up on this site");
-  const rzp = new Razorpay({ key_id: keyId, key_secret: keySecret });
-  const base = settings.config.apiBase?.trim();
-  // The SDK fixes its host at construction; its HTTP client takes a different base URL.
-  if (base)
-    (rzp.api as unknown as { rq: { defaults: { baseURL: string } } }).rq.defaults.baseURL = base.replace(/\/$/, "");
-  return rzp;
-}
-
-/** The SDK rejects with `{ statusCode, error: { description } }`; a readable message for the logs. */
-function reason(err: unknown): string {
-  const e = err as { statusCode?: number; error?: { description?: string }; message?: string };
-  return e?.error?.description ?? e?.message ?? `status ${e?.statusCode ?? "unknown"}`;
-}
-
 async function startCheckout(settings: ProviderSettings, input: CheckoutInput) {
-  if (input.subscription) {
-    throw new AppError("validation_failed", "Razorpay cannot take subscriptions here; choose another method");
-  }
+  if (input.subscription) return startRazorpaySubscription(settings, input);
   try {
     const link = await client(settings).paymentLink.create({
       amount: input.totalAmount,
@@ -58,6 +54,8 @@ async function startCheckout(settings: ProviderSettings, input: CheckoutInput) {
 
 /** A Razorpay webhook body → what it means for us. */
 export function readRazorpayEvent(id: string, body: Obj): ProviderEvent {
+  const subscriptionEvent = readRazorpaySubscriptionEvent(id, body);
+  if (subscriptionEvent) return subscriptionEvent;
   const payload = (body.payload ?? {}) as Obj;
   const entity = (key: string) => ((payload[key] as Obj | undefined)?.entity ?? {}) as Obj;
   const notesOrder = (e: Obj) => str((e.notes as Obj | undefined)?.order_id);
@@ -92,11 +90,19 @@ export function readRazorpayEvent(id: string, body: Obj): ProviderEvent {
   }
 }
 
+const RAZORPAY_FIELDS: SettingsFields = {
+  config: ["keyId"],
+  secrets: ["keySecret", "webhookSecret"],
+  required: ["config.keyId", "secrets.keySecret", "secrets.webhookSecret"],
+};
+
 export const razorpayProvider: PaymentProvider = {
   name: "razorpay",
-  configured: (s) => Boolean(s.config.keyId && s.secrets.keySecret && s.secrets.webhookSecret),
+  settingsFields: RAZORPAY_FIELDS,
+  configured: (s) => hasRequiredSettings(RAZORPAY_FIELDS, s),
   startCheckout,
   async paymentStatus(settings, providerRef) {
+    if (isRazorpaySubscription(providerRef)) return razorpaySubscriptionStatus(settings, providerRef);
     const link = (await client(settings).paymentLink.fetch(providerRef)) as unknown as Obj;
     return { paid: link.status === "paid", providerRef };
   },
@@ -122,6 +128,7 @@ export const razorpayProvider: PaymentProvider = {
     return readRazorpayEvent(id, body);
   },
   async refund(settings, providerRef, amount) {
+    if (isRazorpaySubscription(providerRef)) return refundRazorpaySubscription(settings, providerRef, amount);
     const rzp = client(settings);
     const link = (await rzp.paymentLink.fetch(providerRef)) as unknown as Obj;
     const payments = (link.payments ?? []) as Obj[];
@@ -130,7 +137,7 @@ export const razorpayProvider: PaymentProvider = {
     if (!paymentId) throw new AppError("payment_failed", "Razorpay has no payment for this order");
     await rzp.payments.refund(paymentId, { amount });
   },
-  async cancelSubscription() {
-    // Razorpay is used for one-time orders only.
+  async cancelSubscription(settings, subscriptionRef) {
+    await cancelRazorpaySubscription(settings, subscriptionRef);
   },
 };

@@ -3,7 +3,14 @@
 // session's payment. `config.apiBase` points the SDK elsewhere (a local stand-in in tests).
 import Stripe from "stripe";
 import { AppError } from "../errors";
-import type { CheckoutInput, PaymentProvider, ProviderEvent, ProviderSettings } from "./types";
+import {
+  type CheckoutInput,
+  hasRequiredSettings,
+  type PaymentProvider,
+  type ProviderEvent,
+  type ProviderSettings,
+  type SettingsFields,
+} from "./types";
 
 const DAY = 86400;
 
@@ -165,9 +172,16 @@ function invoiceSubscription(o: Obj): string | null {
   return idOf(o.subscription) ?? idOf(details?.subscription);
 }
 
+const STRIPE_FIELDS: SettingsFields = {
+  config: ["publishableKey"],
+  secrets: ["secretKey", "webhookSecret"],
+  required: ["secrets.secretKey", "secrets.webhookSecret"],
+};
+
 export const stripeProvider: PaymentProvider = {
   name: "stripe",
-  configured: (s) => Boolean(s.secrets.secretKey && s.secrets.webhookSecret),
+  settingsFields: STRIPE_FIELDS,
+  configured: (s) => hasRequiredSettings(STRIPE_FIELDS, s),
   startCheckout,
   async paymentStatus(settings, providerRef) {
     const session = (await client(settings).checkout.sessions.retrieve(providerRef)) as unknown as Obj;

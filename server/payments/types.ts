@@ -2,6 +2,7 @@
 // `offline` (the order waits until the owner marks it paid); stripe, paypal and razorpay use their
 // official SDKs and verify every message they send us.
 import type { PaymentProviderName } from "../../core/currency";
+import type { PriceDuration } from "../../core/product";
 
 export type ProviderSettings = { config: Record<string, string>; secrets: Record<string, string> };
 
@@ -13,13 +14,34 @@ export type CheckoutInput = {
   totalAmount: number;
   items: { productId: string; title: string; amount: number; quantity: number }[];
   /** Set for a subscription order: the recurring amount and period. */
-  subscription?: { amount: number; firstAmount: number; periodSeconds: number; productTitle: string } | null;
+  subscription?: SubscriptionCheckout | null;
+  /** Where a provider keeps the plans it bills subscriptions against (one per product price). */
+  plans?: PlanStore;
   buyer: { userId: string; email: string; name: string };
   /** Absolute URLs on the site: where the provider sends the buyer back. */
   successUrl: string;
   cancelUrl: string;
   /** Passed to the provider so a retried request never creates a second payment. */
   idempotencyKey: string;
+};
+
+export type SubscriptionCheckout = {
+  productId: string;
+  productTitle: string;
+  /** The recurring amount, minor units. */
+  amount: number;
+  /** What the first payment costs (after the coupon). */
+  firstAmount: number;
+  periodSeconds: number;
+  duration: PriceDuration;
+  /** A coupon's discounted price and how many payments get it (first included; null: every one). */
+  discount: { amount: number; payments: number | null } | null;
+};
+
+/** Plans the site already has with a provider, by a key naming the price they bill. */
+export type PlanStore = {
+  get(provider: PaymentProviderName, key: string): Promise<string | null>;
+  put(provider: PaymentProviderName, key: string, planRef: string, productId: string): Promise<void>;
 };
 
 export type CheckoutStart =
@@ -39,16 +61,47 @@ export type ProviderEvent = {
   providerRef?: string | null;
   /** The provider's subscription id, for renewals and endings. */
   subscriptionRef?: string | null;
-  /** For a renewal: the end of the newly paid period. */
+  /** For a subscription payment: the end of the newly paid period. */
   periodEnd?: Date | null;
+  /**
+   * For a subscription payment: how many payments the provider has taken so far (1 = the first).
+   * A renewal is applied once per payment, whichever of the provider's messages reports it.
+   */
+  payments?: number | null;
   /** Amount paid, minor units, when the message says. */
   amount?: number | null;
 };
 
-export type PaymentStatus = { paid: boolean; subscriptionRef?: string | null; providerRef?: string | null };
+export type PaymentStatus = {
+  paid: boolean;
+  subscriptionRef?: string | null;
+  providerRef?: string | null;
+  /** For a subscription: the end of the period the first payment paid for, when the provider says. */
+  periodEnd?: Date | null;
+};
+
+/**
+ * The settings an owner fills in for a provider, named exactly as its adapter reads them: public
+ * ones kept in `config`, secret ones in `secrets`; `required` ("config.x" / "secrets.y") must all
+ * be set before a buyer is offered the provider.
+ */
+export type SettingsFields = {
+  readonly config: readonly string[];
+  readonly secrets: readonly string[];
+  readonly required: readonly string[];
+};
+
+/** Whether every required field of a provider is set. */
+export function hasRequiredSettings(fields: SettingsFields, settings: ProviderSettings): boolean {
+  return fields.required.every((path) => {
+    const [where, key] = path.split(".") as ["config" | "secrets", string];
+    return Boolean(settings[where][key]?.trim());
+  });
+}
 
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
+  readonly settingsFields: SettingsFields;
   /** True when the site has what this provider needs (keys). */
   configured(settings: ProviderSettings): boolean;
   startCheckout(settings: ProviderSettings, input: CheckoutInput): Promise<CheckoutStart>;

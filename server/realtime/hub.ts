@@ -60,6 +60,7 @@ export class RealtimeHub {
     this.stops = [
       bus.on(PRESENCE_TOPIC, (d) => this.onPresenceChanged(d as { accountId?: string })),
       bus.on(NOTIFICATION_TOPIC, (d) => this.onNotification(d as { accountId?: string; userId?: string })),
+      bus.onResync(() => this.resync()),
     ];
     this.timer = setInterval(() => void this.guard(this.heartbeat()), opts.heartbeatMs ?? HEARTBEAT_MS);
     this.timer.unref();
@@ -185,6 +186,18 @@ export class RealtimeHub {
       } while (this.refreshing.get(accountId));
     } finally {
       this.refreshing.delete(accountId);
+    }
+  }
+
+  /**
+   * The bus was away, so presence changes and notifications announced by other processes may have
+   * been missed: every open page gets its site's list again and is told to re-read its notifications.
+   */
+  private resync() {
+    if (this.closed) return;
+    for (const [accountId, site] of this.sites) {
+      this.onPresenceChanged({ accountId });
+      for (const conn of site) send(conn, { type: "notification" });
     }
   }
 

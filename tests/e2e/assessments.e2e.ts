@@ -53,7 +53,7 @@ describe("assessments", () => {
     await page.getByRole("button", { name: a.take.submit }).click();
     await page.getByRole("dialog").getByRole("button", { name: a.take.confirmSubmit, exact: true }).click();
     const result = page.getByTestId("quiz-result");
-    await result.getByText(fill(a.result.marks, { marks: 2, max: 2 }), { exact: false }).waitFor();
+    await result.getByText(fill(a.result.marks_other, { marks: 2, count: 2 }), { exact: false }).waitFor();
     await result.getByText(a.result.passed, { exact: true }).waitFor();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: "/tmp/assessments-quiz-result-390.png", fullPage: true });
@@ -87,7 +87,7 @@ describe("assessments", () => {
     // The student sees the marks.
     await open(page, `${origin}/dashboard/courses/assignments/${assignmentId}?course=${course.id}`);
     const mine = page.getByTestId("assignment-submission");
-    await mine.getByText(fill(a.result.marks, { marks: 8, max: 10 })).waitFor();
+    await mine.getByText(fill(a.result.marks_other, { marks: 8, count: 10 })).waitFor();
     await mine.getByText("Vivid description.").waitFor();
     expect(await mine.getByText(a.status.evaluated).count()).toBe(1);
   });
@@ -152,7 +152,7 @@ describe("assessments", () => {
     await page.getByRole("button", { name: a.take.submit }).click();
     await page.getByRole("dialog").getByRole("button", { name: a.take.confirmSubmit, exact: true }).click();
     const result = page.getByTestId("quiz-result");
-    await result.getByText(fill(a.result.marks, { marks: 8, max: 11 }), { exact: false }).waitFor();
+    await result.getByText(fill(a.result.marks_other, { marks: 8, count: 11 }), { exact: false }).waitFor();
     await result.getByText(a.result.awaiting, { exact: true }).waitFor();
     await page.screenshot({ path: "/tmp/assessments-mixed-result.png", fullPage: true });
 

@@ -7,11 +7,14 @@ import { withTenant } from "../../server/db/tenant";
 import { loadCourse } from "../../server/modules/courses";
 import { issueCertificate } from "../../server/modules/enrolment";
 import { buildMember, buildUser } from "../../server/seed/builders";
+import { buildMembership, buildProduct } from "../../server/seed/commerce-builders";
 import { buildCourse, buildEnrolment } from "../../server/seed/course-builders";
 import { open, setupE2E, uniqueEmail, waitForPath } from "./fixtures";
 
 const e2e = setupE2E();
 const c = en.catalog;
+const MONTH = { value: 1, parameter: 2592000 };
+const YEAR = { value: 1, parameter: 31536000 };
 const fill = (s: string, v: Record<string, string | number>) =>
   Object.entries(v).reduce((acc, [k, x]) => acc.replace(`{{${k}}}`, String(x)), s);
 
@@ -86,5 +89,82 @@ describe("course catalogue", () => {
 
     const missing = await e2e.t.request(site.slug, "/certificate/NOSUCHCODE22");
     expect(missing.status).toBe(404);
+  });
+});
+
+describe("how a course is offered", () => {
+  it("the catalogue card and the course page show the same price: free, a product's, a membership's, or private", async () => {
+    const { site, owner, origin } = await e2e.newSite("offers");
+    const db = e2e.t.database.db;
+    const course = (title: string, access: "free" | "private") =>
+      buildCourse(db, site, owner, { title, access, curriculum: [{ unit: "Lesson one" }] }).then((b) => b.course);
+    const open = await course("Open Studio", "free");
+    const mentoring = await course("Private Mentoring", "private");
+    const wheel = await course("Wheel Basics", "private");
+    const glaze = await course("Glaze Chemistry", "private");
+    await buildProduct(db, site, { title: "Wheel Basics pass", amount: 4900, courseIds: [wheel.id] });
+    // Sold only through a membership, by a monthly and a yearly subscription.
+    const club = await buildMembership(db, site, { title: "Glaze Club", courseIds: [glaze.id] });
+    await buildProduct(db, site, {
+      title: "Glaze Club monthly",
+      amount: 900,
+      subscription: MONTH,
+      membershipIds: [club.id],
+    });
+    await buildProduct(db, site, {
+      title: "Glaze Club yearly",
+      amount: 9000,
+      subscription: YEAR,
+      membershipIds: [club.id],
+    });
+    // A product still in draft sells nothing.
+    await buildProduct(db, site, {
+      title: "Mentoring draft",
+      amount: 20000,
+      courseIds: [mentoring.id],
+      status: "draft",
+    });
+
+    const expected: [string, string][] = [
+      ["Open Studio", c.free],
+      ["Private Mentoring", c.private],
+      ["Wheel Basics", "$49"],
+      ["Glaze Chemistry", fill(c.priceFrom, { price: fill(en.shop.pricePer, { price: "$9", period: "month" }) })],
+    ];
+    // Server-rendered: the catalogue's HTML already carries each price.
+    const listHtml = await (await e2e.t.request(site.slug, "/course")).text();
+    for (const [, label] of expected) expect(listHtml).toContain(label);
+
+    const visitor = await e2e.newPage();
+    await visitor.goto(`${origin}/course`);
+    for (const [title, label] of expected) {
+      const card = visitor.getByTestId("course-card").filter({ hasText: title });
+      expect(await card.getByTestId("course-card-price").textContent(), title).toBe(label);
+    }
+    const slugs: Record<string, string> = {
+      "Open Studio": open.slug,
+      "Private Mentoring": mentoring.slug,
+      "Wheel Basics": wheel.slug,
+      "Glaze Chemistry": glaze.slug,
+    };
+    for (const [title, label] of expected) {
+      await visitor.goto(`${origin}/course/${slugs[title]}`);
+      expect(await visitor.getByTestId("course-price").textContent(), title).toBe(label);
+    }
+
+    // The membership's course names the membership and each product that sells it, and the button
+    // subscribes to the cheapest.
+    await visitor.goto(`${origin}/course/${glaze.slug}`);
+    const ways = visitor.getByTestId("course-offers");
+    await ways.getByText(fill(c.inMembership, { membership: "Glaze Club" })).waitFor();
+    await ways.getByRole("link", { name: "Glaze Club monthly" }).waitFor();
+    await ways.getByRole("link", { name: "Glaze Club yearly" }).waitFor();
+    await ways.getByText(fill(en.shop.pricePer, { price: "$90", period: "year" })).waitFor();
+    await visitor.getByRole("button", { name: fill(en.checkout.subscribeFor, { price: "$9" }) }).waitFor();
+    await visitor.screenshot({ path: "/tmp/catalog-offers.png", fullPage: true });
+    await visitor.goto(`${origin}/course/${wheel.slug}`);
+    await visitor.getByRole("button", { name: fill(en.checkout.addToCartFor, { price: "$49" }) }).waitFor();
+    await visitor.goto(`${origin}/course/${mentoring.slug}`);
+    await visitor.getByRole("button", { name: c.privateCourse }).waitFor();
   });
 });

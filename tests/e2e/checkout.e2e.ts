@@ -73,7 +73,12 @@ describe("checkout", () => {
     await hydrated(page);
     await expect.poll(() => total.textContent()).toBe("$49");
     expect(await page.getByRole("radio", { name: en.checkout.provider.offline }).isChecked()).toBe(true);
-    await page.getByRole("button", { name: fill(en.checkout.pay, { total: "$49" }) }).click();
+    // Offline payment places the order: the button says so, and what follows is explained beside it.
+    const place = page.getByRole("button", { name: fill(en.checkout.placeOrder, { total: "$49" }) });
+    expect(await place.getAttribute("aria-describedby")).toBe("place-order-hint");
+    await page.getByText(en.checkout.placeOrderHint).waitFor();
+    expect(await page.getByRole("button", { name: fill(en.checkout.pay, { total: "$49" }) }).count()).toBe(0);
+    await place.click();
 
     await page.waitForURL((url) => url.pathname.startsWith("/dashboard/orders/"));
     await hydrated(page);

@@ -1,11 +1,15 @@
 // An instructor (the site owner) builds a course in the browser: a section, two units (one with
 // typed text), a quiz with a single-choice question and an assignment, reorders an item with the
-// keyboard, turns on unit lock and publishes. The saved curriculum keeps that order.
+// keyboard, turns on unit lock and publishes. The saved curriculum keeps that order. A builder
+// session left without saving leaves no quiz or assignment behind in any list. An empty description
+// or unit opens with the §9 template in its author's language.
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import en from "../../app/i18n/locales/en/translation.json" with { type: "json" };
-import { courseMeta, courses, quizzes, units } from "../../server/db/schema";
+import es from "../../app/i18n/locales/es/translation.json" with { type: "json" };
+import { assignments, courseMeta, courses, members, quizzes, units } from "../../server/db/schema";
 import { withPlatform } from "../../server/db/tenant";
+import { buildCourse } from "../../server/seed/course-builders";
 import { open, setupE2E, waitForPath } from "./fixtures";
 
 const e2e = setupE2E();
@@ -130,5 +134,80 @@ describe("course authoring", () => {
     const visitor = await e2e.newPage();
     const res = await visitor.goto(`${origin}/course/${course.slug}`);
     expect(res?.status()).toBe(200);
+  });
+
+  it("leaves nothing behind when the builder is left without saving", async () => {
+    const { owner, origin } = await e2e.newSite("unsaved", { sitetitle: "Clay School" });
+    const page = await e2e.signedIn(origin, owner.email, owner.password);
+    await open(page, `${origin}/dashboard/instructor/new`);
+    await page.getByLabel(i.newPage.courseTitle).fill("Throwing pots");
+    await page.getByRole("button", { name: i.newPage.create }).click();
+    await page.waitForURL(/\/dashboard\/instructor\/course\/[0-9a-f-]{36}$/);
+
+    await page.getByRole("tab", { name: i.editor.tabs.curriculum }).click();
+    const list = page.getByTestId("curriculum-list");
+    for (const [button, title] of [
+      [i.curriculum.addQuiz, "Abandoned quiz"],
+      [i.curriculum.addAssignment, "Abandoned task"],
+    ]) {
+      await page.getByRole("button", { name: button, exact: true }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByLabel(i.curriculum.titleLabel).fill(title);
+      await dialog.getByRole("button", { name: i.add }).click();
+      await list.getByText(title, { exact: true }).waitFor();
+    }
+    await expect(list.getByTestId("curriculum-item-new").count()).resolves.toBe(2);
+
+    // Leave, confirming the unsaved-changes dialog.
+    await page.getByRole("link", { name: i.backToCourses }).click();
+    await page.getByRole("dialog").getByRole("button", { name: i.leave }).click();
+    await waitForPath(page, "/dashboard/instructor");
+
+    for (const path of [
+      "/dashboard/instructor/quizzes",
+      "/dashboard/instructor/submissions/quizzes",
+      "/dashboard/instructor/submissions/assignments",
+    ]) {
+      await open(page, `${origin}${path}`);
+      await page.locator("main").waitFor();
+      expect(await page.getByText(/Abandoned (quiz|task)/).count(), path).toBe(0);
+    }
+    const leftover = async () =>
+      [
+        ...(await withPlatform(e2e.t.database.db, (tx) =>
+          tx.select({ title: quizzes.title }).from(quizzes).where(eq(quizzes.title, "Abandoned quiz")),
+        )),
+        ...(await withPlatform(e2e.t.database.db, (tx) =>
+          tx.select({ title: assignments.title }).from(assignments).where(eq(assignments.title, "Abandoned task")),
+        )),
+      ].length;
+    expect(await leftover()).toBe(0);
+  });
+
+  it("opens an empty description and a new unit with the template's headings in the author's language", async () => {
+    const { site, owner, origin } = await e2e.newSite("plantilla", { sitetitle: "Escuela" });
+    await withPlatform(e2e.t.database.db, (tx) =>
+      tx
+        .update(members)
+        .set({ language: "es" })
+        .where(and(eq(members.accountId, site.accountId), eq(members.userId, owner.id))),
+    );
+    const built = await buildCourse(e2e.t.database.db, site, owner, {
+      title: "Cerámica",
+      status: "draft",
+      curriculum: [{ unit: "Primera clase", content: "" }],
+    });
+    const headings = [
+      es.instructor.template.learn,
+      es.instructor.template.requirements,
+      es.instructor.template.description,
+    ];
+    const page = await e2e.signedIn(origin, owner.email, owner.password);
+    await open(page, `${origin}/dashboard/instructor/course/${built.course.id}`);
+    const description = page.getByRole("textbox", { name: es.instructor.editor.fields.description });
+    await expect.poll(() => description.locator("h2").allTextContents()).toEqual(headings);
+    await open(page, `${origin}/dashboard/instructor/unit/${built.itemIds[0]}?course=${built.course.id}`);
+    const content = page.getByRole("textbox", { name: es.instructor.item.content });
+    await expect.poll(() => content.locator("h2").allTextContents()).toEqual(headings);
   });
 });

@@ -59,7 +59,8 @@ describe("course journey", () => {
         {
           assignment: "Bake a loaf",
           content: "<p>Describe your loaf.</p>",
-          settings: { maxMarks: 10, submissionType: "text" },
+          // The hand-in setting never touched: text-only, as the editor shows it.
+          settings: { maxMarks: 10 },
         },
       ],
     });
@@ -99,11 +100,12 @@ describe("course journey", () => {
     await page.getByRole("button", { name: a.take.submit }).click();
     await page.getByRole("dialog").getByRole("button", { name: a.take.confirmSubmit, exact: true }).click();
     const result = page.getByTestId("quiz-result");
-    await result.getByText(fill(a.result.marks, { marks: 1, max: 1 }), { exact: false }).waitFor();
+    await result.getByText(fill(a.result.marks_one, { marks: 1, count: 1 }), { exact: false }).waitFor();
     await result.getByText(a.result.passed, { exact: true }).waitFor();
 
     // The assignment.
     await open(page, `${origin}/dashboard/courses/assignments/${assignmentId}?course=${course.id}`);
+    expect(await page.locator('input[type="file"]').count()).toBe(0);
     await page.getByLabel(a.assignment.answer).fill("A crusty sourdough loaf.");
     await page.getByRole("button", { name: a.assignment.submit, exact: true }).click();
     await page.getByText(a.assignment.handedIn).waitFor();
@@ -151,14 +153,10 @@ describe("course journey", () => {
       (m) => m.kind === "certificate_earned",
     );
     expect(certificateMail?.text).toMatch(/\/certificate\/[A-Z0-9]{12}/);
-    // The notifications page shows them to the student.
-    const evaluated = (await notificationsOf(site.accountId, student.id)).find(
-      (n) => n.data.event === "assignment_evaluated",
-    );
+    // The notifications page shows them to the student, worded once.
     await open(page, `${origin}/dashboard/notifications`);
-    await page
-      .getByText(evaluated?.title ?? "missing")
-      .first()
-      .waitFor();
+    const evaluated = fill(en.notifications.course.assignment_evaluated, { assignment: "Bake a loaf", marks: 9 });
+    await page.getByText(evaluated, { exact: true }).first().waitFor();
+    expect(await page.getByText("Bake a loaf was evaluated", { exact: true }).count()).toBe(0);
   });
 });

@@ -58,11 +58,11 @@ async function loadBuild(): Promise<{ build: ServerBuild; clientDir: string }> {
 }
 
 /** Starts the full platform (server-rendered pages and client assets) on a free port. */
-export async function startE2E(): Promise<E2EPlatform> {
+export async function startE2E(env: Record<string, string> = {}): Promise<E2EPlatform> {
   const { build, clientDir } = await loadBuild();
   const port = await freePort();
   const t = await startTestPlatform(
-    { PORT: String(port), BASE_DOMAIN: `localhost:${port}`, HOST: "127.0.0.1" },
+    { ...env, PORT: String(port), BASE_DOMAIN: `localhost:${port}`, HOST: "127.0.0.1" },
     { build, clientDir },
   );
   return Object.assign(t, { origin: (slug?: string) => `http://${slug ? `${slug}.` : ""}localhost:${t.port}` });
@@ -104,8 +104,10 @@ export type E2E = {
 /**
  * Registers the per-file hooks: one platform and one browser for the file, fresh contexts per
  * test, screenshots of every open page when a test fails. Use the returned object inside tests.
+ * `env` adds configuration to the platform (e.g. SMTP_URL), or a function giving it once the
+ * file's own servers are up.
  */
-export function setupE2E(): E2E {
+export function setupE2E(env: Record<string, string> | (() => Promise<Record<string, string>>) = {}): E2E {
   const contexts: BrowserContext[] = [];
   const pageErrors: string[] = [];
   const e2e = {
@@ -116,6 +118,12 @@ export function setupE2E(): E2E {
       contexts.push(context);
       const page = await context.newPage();
       page.on("pageerror", (err) => pageErrors.push(`${page.url()}: ${err.message}`));
+      // Whatever the Content-Security-Policy blocks is a part of the page that does not work.
+      page.on("console", (msg) => {
+        if (msg.type() === "error" && /Content Security Policy/i.test(msg.text())) {
+          pageErrors.push(`${page.url()}: ${msg.text()}`);
+        }
+      });
       page.on("response", (res) => {
         if (res.status() >= 400 && new URL(res.url()).pathname.startsWith("/assets/")) {
           pageErrors.push(`${res.url()} answered ${res.status()}`);
@@ -144,7 +152,8 @@ export function setupE2E(): E2E {
   } as E2E;
 
   beforeAll(async () => {
-    [e2e.t, e2e.browser] = await Promise.all([startE2E(), launchBrowser()]);
+    const config = typeof env === "function" ? await env() : env;
+    [e2e.t, e2e.browser] = await Promise.all([startE2E(config), launchBrowser()]);
   });
 
   afterEach(async (ctx: TestContext) => {

@@ -1,5 +1,6 @@
 // Learning in the browser: a student enrols, opens the player, finds unit 2 locked until unit 1 is
-// complete, sees the progress move; the instructor changes the student's status and gets the toast.
+// complete, sees the progress move; the instructor changes the student's status (by its name) and
+// gets the toast.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import en from "../../app/i18n/locales/en/translation.json" with { type: "json" };
@@ -43,6 +44,9 @@ describe("learning", () => {
     await open(page, `${origin}/dashboard/courses`);
     const card = page.getByRole("article").filter({ hasText: "Pottery basics" });
     await card.getByText(l.percentComplete.replace("{{progress}}", "0")).waitFor();
+    // The status has a name, never a bare number.
+    await card.getByText(l.statuses.enrolled, { exact: true }).waitFor();
+    expect(await card.getByText(/Status \d/).count()).toBe(0);
     await card.getByRole("link", { name: l.start }).click();
     await waitForPath(page, `/dashboard/courses/${course.id}`);
 
@@ -76,7 +80,16 @@ describe("learning", () => {
     const teacherPage = await e2e.signedIn(origin, teacher.email, teacher.password);
     await open(teacherPage, `${origin}/dashboard/instructor/course/${course.id}/manage`);
     await teacherPage.getByText(student.email).first().waitFor();
-    await teacherPage.getByLabel(l.manage.statusOf.replace("{{name}}", "Sam Student")).selectOption("3");
+    const status = teacherPage.getByLabel(l.manage.statusOf.replace("{{name}}", "Sam Student"));
+    expect(await status.locator("option").allTextContents()).toEqual([
+      l.statuses.enrolled,
+      l.statuses.started,
+      l.statuses.completed,
+      l.statuses.passed,
+      l.statuses.failed,
+    ]);
+    expect(await status.locator("option:checked").textContent()).toBe(l.statuses.started);
+    await status.selectOption({ label: l.statuses.completed });
     await teacherPage.getByText(en.courses.courseStatusUpdated).waitFor();
     await open(teacherPage, `${origin}/dashboard/instructor/course/${course.id}/manage`);
     expect(await teacherPage.getByLabel(l.manage.statusOf.replace("{{name}}", "Sam Student")).inputValue()).toBe("3");

@@ -1,10 +1,13 @@
 // Managing members in a real browser: the owner invites an e-mail address (the invitation mail
-// is queued and listed), changes a member's role, and removes a member after confirming; a member
-// changes their own name and password on their profile and signs in with the new password.
+// is queued and listed), changes a member's role, and removes a member after confirming; invitees
+// answer from the e-mail's link (sign up and join, sign in with a login from elsewhere and accept,
+// or decline); a member changes their own name and password and signs in with the new password.
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import en from "../../app/i18n/locales/en/translation.json" with { type: "json" };
 import { buildMember, buildUser } from "../../server/seed/builders";
-import { latestMail, logIn, open, setupE2E, submitLogin, uniqueEmail, waitForPath } from "./fixtures";
+import { signIn } from "../support/platform";
+import { hydrated, latestMail, logIn, open, setupE2E, submitLogin, uniqueEmail, waitForPath } from "./fixtures";
 
 const e2e = setupE2E();
 const u = en.users;
@@ -29,13 +32,7 @@ describe("managing members", () => {
     await page.getByRole("button", { name: u.invite.submit }).click();
     await page.locator('[data-testid="invitation-row"]', { hasText: invitee }).waitFor();
     const mail = await latestMail(e2e.t, invitee, "member_invitation");
-    // The link opens sign-up with the invited address filled in.
-    const link = mail?.text.match(/http\S+\/signup\?email=\S+/)?.[0];
-    expect(link).toBe(`${origin}/signup?email=${encodeURIComponent(invitee)}`);
-    const guest = await e2e.newPage();
-    await guest.goto(link!);
-    expect(await guest.getByLabel(en.auth.email).inputValue()).toBe(invitee);
-    await guest.close();
+    expect(mail?.text).toContain(`${origin}/invitation/`);
     // The same address again is refused with a clear message.
     await page.getByLabel(u.invite.email).fill(invitee);
     await page.getByRole("button", { name: u.invite.submit }).click();
@@ -99,6 +96,102 @@ describe("managing members", () => {
       .poll(() => visitor.locator('link[rel="canonical"]').getAttribute("href"))
       .toBe(`${origin}${profileUrl.pathname}`);
     expect(await visitor.content()).not.toContain(rita.email);
+  });
+});
+
+describe("the invitee's side", () => {
+  const inv = en.invitation;
+  const fill = (text: string, vars: Record<string, string>) =>
+    Object.entries(vars).reduce((out, [k, v]) => out.replaceAll(`{{${k}}}`, v), text);
+  const inviteLink = async (origin: string, email: string) => {
+    const mail = await latestMail(e2e.t, email, "member_invitation");
+    const link = mail?.text.match(/http\S+\/invitation\/[A-Za-z0-9_-]+/)?.[0];
+    expect(link?.startsWith(`${origin}/invitation/`)).toBe(true);
+    return link!;
+  };
+  const roleOn = async (slug: string, page: Page) => {
+    const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    return (await (await e2e.t.request(slug, "/api/v1/me", { cookie })).json()).role as string | null;
+  };
+
+  it("someone without an account opens the link, signs up from it and joins with the invited role", async () => {
+    const { site, owner, origin } = await newSite("inv-new");
+    const ownerPage = await e2e.signedIn(origin, owner.email, owner.password);
+    await open(ownerPage, `${origin}/dashboard/manage/user`);
+    const email = uniqueEmail("ivy");
+    await ownerPage.getByLabel(u.invite.email).fill(email);
+    await ownerPage.getByLabel(u.role).selectOption("instructor");
+    await ownerPage.getByRole("button", { name: u.invite.submit }).click();
+    await ownerPage.locator('[data-testid="invitation-row"]', { hasText: email }).waitFor();
+
+    const guest = await e2e.newPage();
+    await open(guest, await inviteLink(origin, email));
+    await guest.getByTestId("invitation-offer").getByText(email).waitFor();
+    await guest.setViewportSize({ width: 390, height: 844 });
+    await guest.screenshot({ path: "/tmp/invitation-page-390.png", fullPage: true });
+    await guest.setViewportSize({ width: 1280, height: 800 });
+    await guest.getByRole("link", { name: inv.signUp }).click();
+    await waitForPath(guest, "/signup");
+    const note = fill(inv.signUpNote, { site: `Members inv-new`, role: u.roles.instructor });
+    await guest.getByTestId("signup-invitation").getByText(note).waitFor();
+    const address = guest.getByLabel(en.auth.email);
+    expect(await address.inputValue()).toBe(email);
+    expect(await address.getAttribute("readonly")).not.toBeNull();
+    await guest.getByLabel(en.auth.name).fill("Ivy Invitee");
+    await guest.getByLabel(en.auth.password).fill("ivy-password-1");
+    await guest.getByRole("button", { name: en.auth.submitSignup }).click();
+    await waitForPath(guest, "/dashboard");
+    expect(await roleOn(site.slug, guest)).toBe("instructor");
+    await guest.setViewportSize({ width: 390, height: 844 });
+    await guest.screenshot({ path: "/tmp/invitation-joined-390.png", fullPage: true });
+
+    // The owner's list no longer shows it; the member list does.
+    await open(ownerPage, `${origin}/dashboard/manage/user`);
+    await ownerPage.getByText(u.invitations.empty).waitFor();
+    await open(ownerPage, `${origin}/dashboard/manage/users`);
+    await ownerPage.locator(`[data-testid="member-row"][data-email="${email}"]`).first().waitFor();
+  });
+
+  it("someone with a login on another site signs in from the link and accepts; another declines", async () => {
+    const { site, owner, origin } = await newSite("inv-known");
+    const elsewhere = await newSite("inv-elsewhere");
+    const kai = await buildUser(e2e.t.platform.auth, { email: uniqueEmail("kai"), name: "Kai Known" });
+    await buildMember(e2e.t.database.db, elsewhere.site, kai, "student");
+    const ownerCookie = await signIn(e2e.t, site.slug, owner.email, owner.password);
+    const invite = (email: string) =>
+      e2e.t.request(site.slug, "/api/v1/invitations", { cookie: ownerCookie, json: { email, role: "instructor" } });
+    expect((await invite(kai.email)).status).toBe(201);
+
+    const page = await e2e.newPage();
+    const link = await inviteLink(origin, kai.email);
+    await open(page, link);
+    await page.getByRole("link", { name: inv.signIn }).click();
+    await waitForPath(page, "/login");
+    await submitLogin(page, kai.email, kai.password);
+    await page.waitForURL((url) => url.pathname.startsWith("/invitation/"));
+    await hydrated(page);
+    // Signed in, but not a member until they accept.
+    expect(await roleOn(site.slug, page)).toBeNull();
+    await page.getByRole("button", { name: fill(inv.accept, { role: u.roles.instructor }) }).click();
+    await waitForPath(page, "/dashboard");
+    expect(await roleOn(site.slug, page)).toBe("instructor");
+    // The link is used up.
+    await open(page, link);
+    await page.getByTestId("invitation-invalid").waitFor();
+
+    const dee = uniqueEmail("dee");
+    expect((await invite(dee)).status).toBe(201);
+    const visitor = await e2e.newPage();
+    const deeLink = await inviteLink(origin, dee);
+    await open(visitor, deeLink);
+    await visitor.getByRole("button", { name: inv.decline }).click();
+    await visitor.getByTestId("invitation-declined").waitFor();
+    // Nobody is shown a kept copy of the page from before the answer.
+    const later = await e2e.newPage();
+    await open(later, deeLink);
+    await later.getByTestId("invitation-invalid").waitFor();
+    const list = await (await e2e.t.request(site.slug, "/api/v1/invitations", { cookie: ownerCookie })).json();
+    expect(list.items.map((i: { email: string }) => i.email)).not.toContain(dee);
   });
 });
 

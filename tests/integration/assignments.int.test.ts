@@ -5,6 +5,7 @@
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PLAN_IDS } from "../../core/plans";
 import { assignmentSubmissions, courseStudents, media } from "../../server/db/schema";
 import { withPlatform } from "../../server/db/tenant";
 import { buildCourse, buildEnrolment } from "../../server/seed/course-builders";
@@ -22,6 +23,8 @@ let outsider: Person;
 let course: Awaited<ReturnType<typeof buildCourse>>;
 let essayId: string;
 let textOnlyId: string;
+let filesOnlyId: string;
+let untouchedId: string;
 
 const png = () =>
   sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 1, g: 2, b: 3 } } })
@@ -76,8 +79,8 @@ const itemComplete = async (studentId: string, itemId: string) => {
 
 beforeAll(async () => {
   t = await startTestPlatform();
-  A = await siteWithOwner(t, "asg-a");
-  B = await siteWithOwner(t, "asg-b");
+  A = await siteWithOwner(t, "asg-a", { plan: PLAN_IDS.starter });
+  B = await siteWithOwner(t, "asg-b", { plan: PLAN_IDS.starter });
   teacher = await memberOf(t, A.site, "instructor", "teacher");
   student = await memberOf(t, A.site, "student", "student");
   student2 = await memberOf(t, A.site, "student", "student2");
@@ -87,9 +90,12 @@ beforeAll(async () => {
     curriculum: [
       { assignment: "Essay", settings: { maxMarks: 20, submissionType: "both" } },
       { assignment: "Text only", settings: { maxMarks: 10, submissionType: "text" } },
+      { assignment: "Files only", settings: { maxMarks: 10, submissionType: "file" } },
+      // Created as the builder does, the setting never touched: text-only, as its editor shows.
+      { assignment: "Untouched", settings: {} },
     ],
   });
-  [essayId, textOnlyId] = course.itemIds;
+  [essayId, textOnlyId, filesOnlyId, untouchedId] = course.itemIds;
   for (const p of [student, student2]) await buildEnrolment(t.database.db, A.site, course.course.id, p.user.id);
 });
 afterAll(async () => {
@@ -165,6 +171,30 @@ describe("handing in", () => {
     const empty = await expectError(await handIn(student, textOnlyId, { content: "  " }), 422, "validation_failed");
     expect(empty.details).toEqual([{ field: "content", message: expect.any(String) }]);
     expect(await rowOf(student.user.id, textOnlyId)).toBeUndefined();
+  });
+
+  it("refuses text for a file-only assignment and treats an untouched setting as text-only", async () => {
+    const text = await expectError(
+      await handIn(student, filesOnlyId, { content: "An essay", files: [["a.png", await png()]] }),
+      422,
+      "validation_failed",
+    );
+    expect(text.details).toEqual([{ field: "content", message: "This assignment takes files only" }]);
+    expect(await rowOf(student.user.id, filesOnlyId)).toBeUndefined();
+
+    const mine = await body(
+      await t.request(A.site.slug, `/api/v1/assignments/${untouchedId}/submission?courseId=${course.course.id}`, {
+        cookie: student.cookie,
+      }),
+    );
+    expect(mine.assignment).toMatchObject({ submissionType: "text", maxMarks: 100 });
+    const file = await expectError(
+      await handIn(student, untouchedId, { content: "x", files: [["a.png", await png()]] }),
+      422,
+      "validation_failed",
+    );
+    expect(file.details).toEqual([{ field: "files", message: "This assignment takes text only" }]);
+    expect(await rowOf(student.user.id, untouchedId)).toBeUndefined();
   });
 });
 

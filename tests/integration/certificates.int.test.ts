@@ -1,13 +1,14 @@
 // Certificates (spec §3): a student's own list, public verification by code on the issuing site
 // (names, title, date, site title; nothing else), the PDF by code, and unknown or another site's
 // codes answering 404.
-import { PDFDocument } from "pdf-lib";
+import { PDFDict, PDFDocument, PDFName, type PDFString } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { withTenant } from "../../server/db/tenant";
 import { loadCourse } from "../../server/modules/courses";
 import { issueCertificate } from "../../server/modules/enrolment";
 import { buildCourse, buildEnrolment } from "../../server/seed/course-builders";
-import { startTestPlatform, type TestPlatform } from "../support/platform";
+import { accounts } from "../../server/modules/accounts";
+import { startTestPlatform, TEST_BASE, type TestPlatform } from "../support/platform";
 import { body, expectError, memberOf, type SiteWithOwner, siteWithOwner } from "./helpers";
 
 let t: TestPlatform;
@@ -77,5 +78,23 @@ describe("certificates", () => {
     const { width, height } = doc.getPage(0).getSize();
     expect(width).toBeGreaterThan(height);
     expect(Math.round(width)).toBe(842);
+  });
+
+  it("links the PDF's verification address to the site's real address, its custom domain once it has one", async () => {
+    const verifyLink = async () => {
+      const res = await t.request(A.site.slug, `/api/v1/certificates/${code}/pdf`);
+      const doc = await PDFDocument.load(new Uint8Array(await res.arrayBuffer()));
+      const annots = doc.getPage(0).node.Annots();
+      const uris = (annots?.asArray() ?? []).map((ref) => {
+        const action = doc.context.lookup(ref, PDFDict).lookup(PDFName.of("A"), PDFDict);
+        return (action.lookup(PDFName.of("URI")) as PDFString).decodeText();
+      });
+      return uris;
+    };
+    // The test installation serves plain http (PUBLIC_SCHEME): never a made-up https.
+    expect(await verifyLink()).toEqual([`http://${A.site.slug}.${TEST_BASE}/certificate/${code}`]);
+    await accounts.update(t.database.db, A.site.accountId, { domain: "pottery-school.example.org" });
+    expect(await verifyLink()).toEqual([`http://pottery-school.example.org/certificate/${code}`]);
+    await accounts.update(t.database.db, A.site.accountId, { domain: null });
   });
 });

@@ -64,12 +64,12 @@ describe("courses", () => {
     }
   });
 
-  it("creates a draft from the §9 template, edits it and publishes it once", async () => {
+  it("creates a draft (its description still unwritten, for the editor's template), edits it and publishes it once", async () => {
     const course = await newCourse(A, "Watercolour Básics");
     expect(course).toMatchObject({ status: "draft", publishedAt: null, slug: "watercolour-basics" });
-    expect(course.description).toContain("<h2>What you'll learn</h2>");
-    expect(course.description).toContain("<h2>Requirements</h2>");
-    expect(course.description).toContain("<h2>Description</h2>");
+    // No headings are stored in any one language: the editor opens an empty description as the
+    // §9 template in its author's language.
+    expect(course.description).toBe("");
     expect(course.authors.map((a: { userId: string }) => a.userId)).toEqual([A.owner.id]);
 
     const again = await newCourse(A, "Watercolour Basics");
@@ -105,6 +105,23 @@ describe("courses", () => {
       await api(A, `/courses/${course.id}`, { method: "PATCH", json: { status: "published" } }),
     );
     expect(republished.publishedAt).toBe(firstPublished);
+  });
+
+  it("shows visitors only the template sections the author filled in, and describes the course from them", async () => {
+    const course = await newCourse(A, `Glazing ${uid()}`);
+    const template =
+      "<h2>What you'll learn</h2><p>Mixing glazes.</p><p>Firing them.</p><h2>Requirements</h2><p></p><h2>Description</h2><p><br></p>";
+    await api(A, `/courses/${course.id}`, { method: "PATCH", json: { description: template, status: "published" } });
+    const page = await body(await t.request(A.site.slug, `/api/v1/catalog/courses/${course.slug}`));
+    expect(page.description).toBe("<h2>What you'll learn</h2><p>Mixing glazes.</p><p>Firing them.</p>");
+    expect(page.summary).toBe("What you'll learn Mixing glazes. Firing them.");
+    // An untouched template shows nothing at all.
+    await api(A, `/courses/${course.id}`, {
+      method: "PATCH",
+      json: { description: "<h2>What you'll learn</h2><p></p><h2>Requirements</h2><p></p>", excerpt: "Glazes" },
+    });
+    const empty = await body(await t.request(A.site.slug, `/api/v1/catalog/courses/${course.slug}`));
+    expect(empty).toMatchObject({ description: "", summary: "Glazes" });
   });
 
   it("shows a duration stored in seconds as its largest whole unit", async () => {
@@ -254,6 +271,48 @@ describe("curriculum", () => {
       expect(err.details).toEqual([expect.objectContaining({ field })]);
     }
     expect((await body(await api(A, `/courses/${course.id}/curriculum`))).items).toEqual(saved.items);
+  });
+
+  it("creates new items with the list that names them, and nothing when the list is refused", async () => {
+    const course = await newCourse(A);
+    const quizList = async () =>
+      (await body(await api(A, "/quizzes"))).items.map((q: { title: string }) => q.title) as string[];
+    const tag = uid();
+    const fresh = [
+      { post_type: "section", title: "Week 1" },
+      { post_type: "unit", title: `New unit ${tag}` },
+      { post_type: "quiz", title: `New quiz ${tag}` },
+      { post_type: "assignments", title: `New task ${tag}` },
+    ];
+    // A refused list (an unknown id further down) creates none of its new items.
+    const refused = [...fresh, { id: crypto.randomUUID(), post_type: "unit", title: "x" }];
+    await expectError(
+      await api(A, `/courses/${course.id}/curriculum`, { method: "PUT", json: { items: refused } }),
+      422,
+      "validation_failed",
+    );
+    expect((await quizList()).filter((t) => t.includes(tag))).toEqual([]);
+    expect((await body(await api(A, "/assignments"))).items.some((a: { title: string }) => a.title.includes(tag))).toBe(
+      false,
+    );
+    await expectError(
+      await api(A, `/courses/${course.id}/curriculum`, {
+        method: "PUT",
+        json: { items: [{ post_type: "quiz", title: "  " }] },
+      }),
+      422,
+      "validation_failed",
+    );
+
+    const saved = (
+      await body(await api(A, `/courses/${course.id}/curriculum`, { method: "PUT", json: { items: fresh } }))
+    ).items;
+    expect(saved.map((i: { post_type: string; title: string }) => [i.post_type, i.title])).toEqual(
+      fresh.map((i) => [i.post_type, i.title]),
+    );
+    expect(saved.slice(1).every((i: { id?: string }) => typeof i.id === "string")).toBe(true);
+    expect(await quizList()).toContain(`New quiz ${tag}`);
+    expect((await body(await api(A, `/quizzes/${saved[2].id}`))).authorId).toBe(A.owner.id);
   });
 
   it("appends an item created from the builder and drops a deleted item from curricula", async () => {

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { termObjectRelationship, terms } from "../../server/db/schema";
 import { withTenant } from "../../server/db/tenant";
+import { buildMembership, buildProduct } from "../../server/seed/commerce-builders";
 import { buildCourse, buildEnrolment } from "../../server/seed/course-builders";
 import { startTestPlatform, type TestPlatform } from "../support/platform";
 import { body, expectError, memberOf, type SiteWithOwner, siteWithOwner, uid } from "./helpers";
@@ -148,6 +149,57 @@ describe("the course page", () => {
     await buildEnrolment(t.database.db, A.site, course.course.id, s.user.id);
     const page = await body(await get(A, `/catalog/courses/${course.course.slug}`));
     expect(page.students).toBe(1);
+  });
+});
+
+describe("how a course is offered", () => {
+  it("card and page agree: a product's price, a membership's products, private, and another site's products never count", async () => {
+    const S = await siteWithOwner(t, "cat-offer");
+    const sold = await buildCourse(t.database.db, S.site, S.owner, { title: `Sold ${uid()}`, access: "private" });
+    const viaClub = await buildCourse(t.database.db, S.site, S.owner, { title: `Club ${uid()}`, access: "private" });
+    const closed = await buildCourse(t.database.db, S.site, S.owner, { title: `Closed ${uid()}`, access: "private" });
+    await buildProduct(t.database.db, S.site, { title: "Pass", amount: 4900, courseIds: [sold.course.id] });
+    await buildProduct(t.database.db, S.site, { title: "Pass deluxe", amount: 7900, courseIds: [sold.course.id] });
+    const club = await buildMembership(t.database.db, S.site, { title: "Club", courseIds: [viaClub.course.id] });
+    await buildProduct(t.database.db, S.site, {
+      title: "Club monthly",
+      amount: 900,
+      subscription: { value: 1, parameter: 2592000 },
+      membershipIds: [club.id],
+    });
+    // Another site's product naming these ids sells nothing here.
+    await buildProduct(t.database.db, B.site, { title: "Stray", amount: 100, courseIds: [closed.course.id] });
+
+    const list = await body(await get(S, "/catalog/courses"));
+    const card = (id: string) => list.items.find((c: { id: string }) => c.id === id).offer;
+    const page = async (slug: string) => (await body(await get(S, `/catalog/courses/${slug}`))).offer;
+    for (const [course, expected] of [
+      [
+        sold,
+        {
+          kind: "sold",
+          products: [{ title: "Pass" }, { title: "Pass deluxe" }],
+          memberships: [],
+          cheapest: { title: "Pass", price: { type: "onetime", amount: 4900 } },
+          severalPrices: true,
+        },
+      ],
+      [
+        viaClub,
+        {
+          kind: "sold",
+          products: [],
+          memberships: [{ id: club.id, title: "Club", products: [{ title: "Club monthly" }] }],
+          cheapest: { price: { type: "subscription", amount: 900, duration: { value: 1, parameter: 2592000 } } },
+          severalPrices: false,
+        },
+      ],
+      [closed, { kind: "private" }],
+    ] as const) {
+      expect(card(course.course.id), course.course.title).toMatchObject(expected);
+      expect(await page(course.course.slug), course.course.title).toMatchObject(expected);
+    }
+    expect((await body(await get(A, `/catalog/courses/${published.course.slug}`))).offer).toEqual({ kind: "free" });
   });
 });
 

@@ -85,11 +85,17 @@ describe("course event notifications", () => {
     expect(teacherMail).toHaveLength(1);
     expect(teacherMail[0].subject).toBe(`New student in ${course.title}`);
     const origin = `http://${A.site.slug}.${TEST_BASE}`;
-    expect(teacherMail[0].text).toContain(`${course.title} (${origin}/course/${course.slug})`);
+    // The course links to the instructor's own page of it (a draft course has no public page yet).
+    expect(teacherMail[0].text).toContain(`${course.title} (${origin}/dashboard/instructor/course/${course.id})`);
     expect(teacherMail[0].text).toContain(
       `${origin}/dashboard/instructor/course/${course.id}/manage?student=${student.user.id}`,
     );
-    expect(teacherMail[0].html).toContain(`<a href="${origin}/course/${course.slug}">`);
+    expect(teacherMail[0].html).toContain(`<a href="${origin}/dashboard/instructor/course/${course.id}">`);
+    // The bell words it from the event and names in the reader's language; no message repeats the title.
+    expect(forTeacher[0]).toMatchObject({
+      message: "",
+      data: { params: { student: student.user.name, course: course.title } },
+    });
 
     const welcome = await bellOf(student.user.id);
     expect(welcome.map((n) => n.data.event)).toEqual(["student_course_subscribed"]);
@@ -97,6 +103,7 @@ describe("course event notifications", () => {
   });
 
   it("quiz evaluation reaches the student with marks; submission reaches the instructors' queue link", async () => {
+    const origin = `http://${A.site.slug}.${TEST_BASE}`;
     const { course, itemIds } = await newCourse();
     const student = await memberOf(t, A.site, "student", "cn-quiz");
     await buildEnrolment(t.database.db, A.site, course.id, student.user.id);
@@ -112,13 +119,14 @@ describe("course event notifications", () => {
     );
     const queue = (await bellOf(teacher.user.id)).find((n) => n.data.event === "quiz_submitted");
     expect(queue?.data).toMatchObject({
-      object: { link: `/dashboard/instructor/submissions/quizzes/?id=${itemIds[1]}`, name: "Algebra" },
+      object: { link: `/dashboard/instructor/submissions/quizzes/?id=${itemIds[1]}&status=all`, name: "Algebra" },
     });
     const evaluated = (await mailsTo(student.user.email)).find((m) => m.kind === "quiz_evaluated");
     expect(evaluated?.subject).toBe("Algebra was evaluated");
     expect(evaluated?.text).toContain("Marks: 8");
+    expect(evaluated?.text).toContain(`${origin}/dashboard/courses/quiz/${itemIds[1]}?course=${course.id}`);
     expect((await bellOf(student.user.id)).find((n) => n.data.event === "quiz_evaluated")?.data).toMatchObject({
-      object: { link: `/dashboard/courses/quiz/${itemIds[1]}` },
+      object: { link: `/dashboard/courses/quiz/${itemIds[1]}?course=${course.id}` },
       action: { actor: { id: teacher.user.id } },
     });
   });

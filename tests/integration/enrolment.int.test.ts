@@ -161,7 +161,7 @@ describe("managing students", () => {
     expect((await api(A.site.slug, A.ownerCookie, `/courses/${c.id}/students`)).status).toBe(200);
   });
 
-  it("changes status (0–9 only) and extends expiry", async () => {
+  it("changes status (the named ones only, announcing a real change once) and extends expiry", async () => {
     const { course: c } = await course();
     const past = new Date(Date.now() - 86400000);
     await buildEnrolment(t.database.db, A.site, c.id, student.user.id, { expiry: past });
@@ -174,6 +174,17 @@ describe("managing students", () => {
       "validation_failed",
     );
     expect(e.message).toContain("status");
+    for (const unnamed of [0, 6, 9]) {
+      await expectError(
+        await api(A.site.slug, instructor.cookie, path, { method: "PATCH", json: { status: unnamed } }),
+        422,
+        "validation_failed",
+      );
+    }
+    // The same status again is no change: nobody is told twice.
+    expect((await api(A.site.slug, instructor.cookie, path, { method: "PATCH", json: { status: 4 } })).status).toBe(
+      200,
+    );
     expect(s.expired).toBe(true);
     const x = await body(
       await api(A.site.slug, instructor.cookie, path, {
@@ -190,6 +201,7 @@ describe("managing students", () => {
         .from(eventOutbox)
         .where(and(eq(eventOutbox.accountId, A.site.accountId), eq(eventOutbox.type, "course_status_changed"))),
     );
+    expect(events.filter((ev) => ev.payload.courseId === c.id)).toHaveLength(1);
     expect(events.find((ev) => ev.payload.courseId === c.id)?.payload).toEqual({
       courseId: c.id,
       studentId: student.user.id,

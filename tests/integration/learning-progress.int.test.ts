@@ -69,6 +69,19 @@ describe("progress", () => {
     ]);
   });
 
+  it("shows a unit without the template sections its author left empty", async () => {
+    const { course, itemIds } = await enrolled({
+      curriculum: [
+        { unit: "Filled", content: "<h2>What you'll learn</h2><p>Centring.</p><h2>Requirements</h2><p></p>" },
+        { unit: "Untouched", content: "<h2>What you'll learn</h2><p></p><h2>Description</h2><p></p>" },
+      ],
+    });
+    const open = (id: string) =>
+      api(student.cookie, `/courses/${course.id}/items/${id}/open`, { method: "POST" }).then((r) => body(r));
+    expect((await open(itemIds[0])).unit.content).toBe("<h2>What you'll learn</h2><p>Centring.</p>");
+    expect((await open(itemIds[1])).unit.content).toBe("");
+  });
+
   it("issues the certificate at 100% and shows its code in the outline", async () => {
     const { course, itemIds } = await enrolled({
       curriculum: [{ unit: "Only" }],

@@ -14,6 +14,7 @@ import { withPlatform } from "../../server/db/tenant";
 import { mediaLibrary } from "../../server/modules/media";
 import { s3Storage, type StorageAdapter, storageFor } from "../../server/modules/storage";
 import { buildUser } from "../../server/seed/builders";
+import { disguisedSamples, mediaSamples } from "../support/media-samples";
 import { signIn, startTestPlatform, type TestPlatform } from "../support/platform";
 import { body, countFor, expectError, memberOf, type SiteWithOwner, siteWithOwner, uniqueEmail } from "./helpers";
 
@@ -77,6 +78,8 @@ describe("the platform's own site", () => {
     expect((await body(res)).width).toBe(800);
     const list = await body(await t.request(null, "/api/v1/media", { cookie: staffCookie }));
     expect(list.items.map((i: { filename: string }) => i.filename)).toContain("docs-diagram.png");
+    // The platform's own site is on no plan and is not metered.
+    expect(list.usage.limitBytes).toBeNull();
 
     const someone = await buildUser(t.platform.auth, { email: uniqueEmail("someone") });
     const someoneCookie = await signIn(t, null, someone.email, someone.password);
@@ -118,6 +121,34 @@ describe("uploading", () => {
     const putsBefore = puts.length;
     const err = await expectError(await upload(a, "cat.png", exeBytes()), 415, "unsupported_media_type");
     expect(err.message).toMatch(/cat\.png is application\/x-msdownload/);
+    expect(await countFor(t, media, a.site.accountId)).toBe(before);
+    expect(puts.length).toBe(putsBefore);
+  });
+
+  it("takes a real file of every type §5 allows, typed by its family, and serves it back as that type", async () => {
+    const site = await siteWithOwner(t, "media-types", { plan: PLAN_IDS.starter });
+    for (const sample of await mediaSamples()) {
+      const res = await upload(site, sample.name, sample.bytes);
+      expect({ name: sample.name, status: res.status }).toEqual({ name: sample.name, status: 201 });
+      const item = await body(res);
+      expect({ name: sample.name, mime: item.mime, kind: item.kind }).toEqual({
+        name: sample.name,
+        mime: sample.mime,
+        kind: sample.kind,
+      });
+      const file = await t.request(site.site.slug, item.url);
+      expect(file.headers.get("content-type")).toBe(sample.mime);
+      expect(new Uint8Array(await file.arrayBuffer())).toEqual(sample.bytes);
+    }
+  });
+
+  it("refuses files that are not what their name says (a .png that is a page or a script), storing nothing", async () => {
+    const before = await countFor(t, media, a.site.accountId);
+    const putsBefore = puts.length;
+    for (const sample of disguisedSamples()) {
+      const err = await expectError(await upload(a, sample.name, sample.bytes), 415, "unsupported_media_type");
+      expect(err.details).toMatchObject({ detected: sample.detected, reason: sample.reason });
+    }
     expect(await countFor(t, media, a.site.accountId)).toBe(before);
     expect(puts.length).toBe(putsBefore);
   });
@@ -167,6 +198,18 @@ describe("uploading", () => {
     expect(err.details).toMatchObject({ limitBytes: 512 * 1024 * 1024, usedBytes: 512 * 1024 * 1024 - 100 });
     expect(await countFor(t, media, small.site.accountId)).toBe(1);
     expect(puts.length).toBe(putsBefore);
+  });
+
+  it("gives a site with no plan, or a plan that names no storage, no storage (§6)", async () => {
+    for (const plan of [null, PLAN_IDS.dedicated]) {
+      const site = await siteWithOwner(t, "media-none", { plan });
+      const err = await expectError(await upload(site, "photo.png", await png(40, 30)), 403, "storage_limit");
+      expect(err.message).toMatch(/plan includes no file storage/);
+      expect(err.details).toMatchObject({ limitBytes: 0, usedBytes: 0 });
+      expect(await countFor(t, media, site.site.accountId)).toBe(0);
+      const list = await body(await t.request(site.site.slug, "/api/v1/media", { cookie: site.ownerCookie }));
+      expect(list.usage).toEqual({ usedBytes: 0, limitBytes: 0 });
+    }
   });
 
   it("lets only one of two concurrent uploads take the last space", async () => {

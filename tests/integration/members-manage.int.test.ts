@@ -1,12 +1,12 @@
 // Managing a site's members over /api/v1: search, role changes with the owner and self-demotion
-// guards, removal, invitations by e-mail (existing logins join at once, new addresses join with the
-// invited role when they sign up), and another site's ids answered 404 with nothing changed.
+// guards, removal, and another site's ids answered 404 with nothing changed. Invitations have their
+// own file (invitations.int.test.ts).
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invitations, mailOutbox, members, sessions } from "../../server/db/schema";
+import { invitations, members, sessions } from "../../server/db/schema";
 import { withPlatform } from "../../server/db/tenant";
 import { buildUser } from "../../server/seed/builders";
-import { cookieFrom, signIn, startTestPlatform, type TestPlatform } from "../support/platform";
+import { startTestPlatform, type TestPlatform } from "../support/platform";
 import { body, countRows, expectError, memberOf, type SiteWithOwner, siteWithOwner, uid, uniqueEmail } from "./helpers";
 
 let t: TestPlatform;
@@ -33,10 +33,6 @@ async function roleOf(accountId: string, userId: string) {
       .where(and(eq(members.accountId, accountId), eq(members.userId, userId))),
   );
   return row?.roleId ?? null;
-}
-
-async function mailTo(email: string) {
-  return withPlatform(t.database.db, (tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)));
 }
 
 describe("listing and searching members", () => {
@@ -164,112 +160,5 @@ describe("removing members", () => {
     await expectError(await api(`/members/${theirs.memberId}`, S.ownerCookie, { method: "DELETE" }), 404, "not_found");
     expect(await roleOf(other.site.accountId, theirs.user.id)).toBe(before);
     expect((await t.request(other.site.slug, "/api/v1/me", { cookie: theirs.cookie })).status).toBe(200);
-  });
-});
-
-describe("invitations", () => {
-  it("inviting someone who has a login adds them at once with the role and tells them by e-mail", async () => {
-    const person = await buildUser(t.platform.auth, { email: uniqueEmail("known") });
-    const res = await api("/invitations", S.ownerCookie, {
-      json: { email: person.email.toUpperCase(), role: "instructor" },
-    });
-    expect(res.status).toBe(201);
-    const out = await body(res);
-    expect(out).toMatchObject({ kind: "member", member: { email: person.email, role: "instructor" } });
-    const mails = await mailTo(person.email);
-    expect(mails.map((m) => m.kind)).toEqual(["member_added"]);
-    expect(mails[0].accountId).toBe(S.site.accountId);
-    expect(await countRows(t, invitations, eq(invitations.email, person.email))).toBe(0);
-
-    const again = await expectError(
-      await api("/invitations", S.ownerCookie, { json: { email: person.email, role: "student" } }),
-      409,
-      "conflict",
-    );
-    expect(again.message).toMatch(/already a member/);
-  });
-
-  it("a new address gets an invitation e-mail and joins with the invited role on sign-up", async () => {
-    const email = uniqueEmail("newbie");
-    const res = await api("/invitations", S.ownerCookie, { json: { email, name: "New Bie", role: "instructor" } });
-    expect(res.status).toBe(201);
-    const out = await body(res);
-    expect(out).toMatchObject({ kind: "invitation", invitation: { email, name: "New Bie", role: "instructor" } });
-
-    const mails = await mailTo(email);
-    expect(mails).toHaveLength(1);
-    expect(mails[0].kind).toBe("member_invitation");
-    expect(mails[0].text).toContain(`${t.origin(S.site.slug)}/signup?email=${encodeURIComponent(email)}`);
-
-    const listed = await body(await api("/invitations", S.ownerCookie));
-    expect(listed.items.map((i: { email: string }) => i.email)).toContain(email);
-
-    await expectError(await api("/invitations", S.ownerCookie, { json: { email, role: "student" } }), 409, "conflict");
-
-    const signup = await t.request(S.site.slug, "/api/auth/sign-up/email", {
-      json: { name: "New Bie", email, password: "a-long-password-1" },
-    });
-    expect(signup.status).toBe(200);
-    const cookie = cookieFrom(signup);
-    const me = await body(await t.request(S.site.slug, "/api/v1/me", { cookie }));
-    expect(me.role).toBe("instructor");
-    expect(await countRows(t, invitations, eq(invitations.email, email))).toBe(0);
-    expect(
-      (await body(await api("/invitations", S.ownerCookie))).items.map((i: { email: string }) => i.email),
-    ).not.toContain(email);
-  });
-
-  it("resend sends the e-mail again; cancel withdraws it so signing in joins as a student", async () => {
-    const email = uniqueEmail("later");
-    const inv = (await body(await api("/invitations", S.ownerCookie, { json: { email, role: "admin" } }))).invitation;
-    const resent = await api(`/invitations/${inv.id}/resend`, S.ownerCookie, { method: "POST" });
-    expect(resent.status).toBe(200);
-    expect((await body(resent)).sentCount).toBe(2);
-    expect(await mailTo(email)).toHaveLength(2);
-
-    expect((await api(`/invitations/${inv.id}`, S.ownerCookie, { method: "DELETE" })).status).toBe(204);
-    await expectError(await api(`/invitations/${inv.id}`, S.ownerCookie, { method: "DELETE" }), 404, "not_found");
-
-    const user = await buildUser(t.platform.auth, { email });
-    const cookie = await signIn(t, S.site.slug, user.email, user.password);
-    expect((await body(await t.request(S.site.slug, "/api/v1/me", { cookie }))).role).toBe("student");
-  });
-
-  it("rejects a bad address and an unknown role, and another site's invitation is 404", async () => {
-    const bad = await expectError(
-      await api("/invitations", S.ownerCookie, { json: { email: "not-an-address", role: "student" } }),
-      422,
-      "validation_failed",
-    );
-    expect(JSON.stringify(bad.details)).toContain("email");
-    await expectError(
-      await api("/invitations", S.ownerCookie, { json: { email: uniqueEmail("x"), role: "wizard" } }),
-      422,
-      "validation_failed",
-    );
-    const email = uniqueEmail("theirs");
-    const theirs = (
-      await body(
-        await t.request(other.site.slug, "/api/v1/invitations", {
-          cookie: other.ownerCookie,
-          json: { email, role: "student" },
-        }),
-      )
-    ).invitation;
-    await expectError(await api(`/invitations/${theirs.id}`, S.ownerCookie, { method: "DELETE" }), 404, "not_found");
-    await expectError(
-      await api(`/invitations/${theirs.id}/resend`, S.ownerCookie, { method: "POST" }),
-      404,
-      "not_found",
-    );
-    expect(await countRows(t, invitations, eq(invitations.id, theirs.id))).toBe(1);
-    expect(await mailTo(email)).toHaveLength(1);
-  });
-
-  it("the routes are in the OpenAPI document", async () => {
-    const doc = await body(await t.request(S.site.slug, "/api/v1/openapi.json"));
-    expect(Object.keys(doc.paths["/members/{id}"])).toEqual(expect.arrayContaining(["get", "patch", "delete"]));
-    expect(Object.keys(doc.paths["/invitations"])).toEqual(expect.arrayContaining(["get", "post"]));
-    expect(doc.paths["/invitations/{id}/resend"]).toHaveProperty("post");
   });
 });

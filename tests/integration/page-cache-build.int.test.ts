@@ -1,23 +1,16 @@
 // The page cache in front of the real React Router build: the home page of a site rendered for a
 // visitor is served from memory the second time, never to a signed-in member, and re-rendered with
 // the new title after the owner renames the site. Needs `npm run build` (the server bundle).
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
-import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestPlatform, type TestPlatform } from "../support/platform";
+import { loadServerBuild, serverBuildExists } from "../support/server-build";
 import { type SiteWithOwner, siteWithOwner } from "./helpers";
 
-const SERVER_BUILD = resolve("build/server/index.js");
-const built = existsSync(SERVER_BUILD);
-
-describe.skipIf(!built)("page cache with the React Router build", () => {
+describe.skipIf(!serverBuildExists())("page cache with the React Router build", () => {
   let t: TestPlatform;
   let S: SiteWithOwner;
   beforeAll(async () => {
-    const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
-    t = await startTestPlatform({}, { build });
+    t = await startTestPlatform({}, { build: await loadServerBuild() });
     S = await siteWithOwner(t, "pcb");
   });
   afterAll(async () => {

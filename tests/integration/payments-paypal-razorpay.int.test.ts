@@ -90,7 +90,7 @@ describe("PayPal", () => {
       event_type: "PAYMENT.CAPTURE.COMPLETED",
       resource: { id: "CAP-1", custom_id: o.orderId, supplementary_data: { related_ids: { order_id: o.providerRef } } },
     };
-    const res = await webhook("paypal", JSON.stringify(event), stand.paypal.signedHeaders());
+    const res = await webhook("paypal", JSON.stringify(event), stand.paypal.signedHeaders(event, "WH-1"));
     expect(res.status).toBe(200);
     expect(await enrolments(course.id)).toBe(1);
 
@@ -112,13 +112,13 @@ describe("PayPal", () => {
       resource: { id: o.providerRef, status: "APPROVED", purchase_units: [{ custom_id: o.orderId }] },
     };
     const payload = JSON.stringify(event);
-    const res = await webhook("paypal", payload, stand.paypal.signedHeaders());
+    const res = await webhook("paypal", payload, stand.paypal.signedHeaders(event, "WH-1"));
     expect(res.status).toBe(200);
     expect(await body(res)).toEqual({ received: true });
     expect((await orderRow(o.orderId)).status).toBe("paid");
     expect(await enrolments(course.id)).toBe(1);
     // Replayed (PayPal retries with the same event id): nothing more.
-    expect((await webhook("paypal", payload, stand.paypal.signedHeaders())).status).toBe(200);
+    expect((await webhook("paypal", payload, stand.paypal.signedHeaders(event, "WH-1"))).status).toBe(200);
     expect(await enrolments(course.id)).toBe(1);
     expect(await countRows(t, paymentEvents, eq(paymentEvents.eventId, event.id))).toBe(1);
   });
@@ -142,22 +142,20 @@ describe("PayPal", () => {
     expect(stand.calls(`/v2/checkout/orders/${o.providerRef}/capture`)).toHaveLength(0);
   });
 
-  it("is not offered for a subscription: the order is refused before anything is written", async () => {
-    const product = await buildProduct(t.database.db, A.site, {
-      title: `Monthly ${uid()}`,
-      amount: 900,
-      subscription: { value: 30, parameter: 86400 },
-    });
-    const before = await countRows(t, orders, eq(orders.userId, buyer.user.id));
-    await expect(
-      placeOrder(t.database.db, A.site.accountId, {
-        userId: buyer.user.id,
-        productIds: [product.id],
-        provider: "paypal",
-        origin: t.origin(A.site.slug),
-      }),
-    ).rejects.toMatchObject({ code: "validation_failed", details: [{ field: "provider" }] });
-    expect(await countRows(t, orders, eq(orders.userId, buyer.user.id))).toBe(before);
+  it("refuses a message PayPal signed for another webhook or another body", async () => {
+    const { course, order: o } = await order("paypal", 900);
+    stand.paypal.approve(o.providerRef as string);
+    const event = {
+      id: `WH-${uid()}`,
+      event_type: "CHECKOUT.ORDER.APPROVED",
+      resource: { id: o.providerRef, purchase_units: [{ custom_id: o.orderId }] },
+    };
+    const otherWebhook = stand.paypal.signedHeaders(event, "WH-SOMEONE-ELSE");
+    await expectError(await webhook("paypal", JSON.stringify(event), otherWebhook), 400, "invalid_signature");
+    const signedOther = stand.paypal.signedHeaders({ ...event, id: `WH-${uid()}` }, "WH-1");
+    await expectError(await webhook("paypal", JSON.stringify(event), signedOther), 400, "invalid_signature");
+    expect((await orderRow(o.orderId)).status).toBe("pending");
+    expect(await enrolments(course.id)).toBe(0);
   });
 });
 

@@ -58,6 +58,15 @@ describe("writing posts through the API", () => {
     expect((await body(await api(A, `/posts/${post.id}`))).title).toBe("Renamed");
   });
 
+  it("keeps the paragraphs, headings, list items and lines of the content apart in the excerpt", async () => {
+    const post = await createPost(A, {
+      title: `Blocks ${uid()}`,
+      content: "<h2>Intro</h2><p>First paragraph.</p><p>Second<br>line</p><ul><li>One</li><li>Two</li></ul>",
+    });
+    expect(post.excerpt).toBe("Intro First paragraph. Second line One Two");
+    expect((await rowOf(post.id)).excerpt).toBe("Intro First paragraph. Second line One Two");
+  });
+
   it("refuses a slug that is taken or breaks the rule, naming the field", async () => {
     const first = await createPost(A, { title: "Taken", slug: `taken-${uid()}` });
     const clash = await expectError(

@@ -2,22 +2,14 @@
 // official SDKs are pointed here through each site's `apiBase` setting, so tests never reach the
 // internet. Every request is recorded; tests mark a checkout paid the way a buyer would, and sign
 // webhooks with the providers' own schemes.
-import { createHmac, randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
+import { json, type Obj, type RecordedRequest, standinId as id } from "./standin-http";
+import { type PayPalStandIn, paypalStandIn } from "./standin-paypal";
+import { type RazorpayStandIn, razorpayStandIn } from "./standin-razorpay";
 
-export type RecordedRequest = {
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  /** Form fields (Stripe), JSON (PayPal, Razorpay) or raw text. */
-  body: Record<string, unknown>;
-  raw: string;
-};
-
-type Obj = Record<string, unknown>;
-const id = (prefix: string) => `${prefix}_${randomBytes(8).toString("hex")}`;
+export type { RecordedRequest } from "./standin-http";
 
 export type StandIns = {
   url: string;
@@ -31,22 +23,12 @@ export type StandIns = {
     /** A signed webhook body and its Stripe-Signature header. */
     sign(event: Obj, secret: string): { body: string; headers: Record<string, string> };
   };
-  paypal: {
-    orders: Map<string, Obj>;
-    /** The buyer approved the order on PayPal. */
-    approve(orderId: string): void;
-    /** Transmission headers PayPal's verify endpoint here answers SUCCESS for. */
-    signedHeaders(): Record<string, string>;
-    /** Headers that look right but PayPal never sent. */
-    forgedHeaders(): Record<string, string>;
-  };
-  razorpay: {
-    links: Map<string, Obj>;
-    pay(linkId: string): Obj;
-    sign(event: Obj, secret: string, eventId?: string): { body: string; headers: Record<string, string> };
-  };
+  paypal: PayPalStandIn;
+  razorpay: RazorpayStandIn;
   close(): Promise<void>;
 };
+
+const RAZORPAY_PATHS = /^\/v1\/(payment_links|plans|subscriptions|invoices|payments\/(?!sale\/))/;
 
 function parseForm(raw: string): Obj {
   const out: Obj = {};
@@ -54,15 +36,13 @@ function parseForm(raw: string): Obj {
   return out;
 }
 
-export async function startStandIns(): Promise<StandIns> {
+export async function startStandIns(opts: { razorpay?: { keyId: string; keySecret: string } } = {}): Promise<StandIns> {
   const requests: RecordedRequest[] = [];
   const stripeSessions = new Map<string, Obj>();
   const stripeByKey = new Map<string, string>();
-  const paypalOrders = new Map<string, Obj>();
-  const paypalByRequestId = new Map<string, unknown>();
-  const paypalValid = new Set<string>();
-  const links = new Map<string, Obj>();
   let url = "";
+  const paypal = paypalStandIn(() => url);
+  const razorpay = razorpayStandIn(() => url, opts.razorpay ?? { keyId: "rzp_test_key", keySecret: "rzp_secret" });
 
   const stripeHandler = (req: RecordedRequest, res: ServerResponse) => {
     const m = req.path.match(/^\/v1\/checkout\/sessions(?:\/([^/?]+))?/);
@@ -113,102 +93,6 @@ export async function startStandIns(): Promise<StandIns> {
     return stripeError(res, 404, `Unrecognized request URL (${req.method}: ${req.path})`);
   };
 
-  const paypalHandler = (req: RecordedRequest, res: ServerResponse) => {
-    if (req.path === "/v1/oauth2/token") {
-      return json(res, 200, {
-        access_token: `A21-${randomBytes(6).toString("hex")}`,
-        token_type: "Bearer",
-        expires_in: 32400,
-        scope: "https://uri.paypal.com/services/payments",
-      });
-    }
-    if (req.path === "/v1/notifications/verify-webhook-signature") {
-      const ok =
-        paypalValid.has(String(req.body.transmission_id)) &&
-        typeof req.body.webhook_id === "string" &&
-        req.body.webhook_id;
-      return json(res, 200, { verification_status: ok ? "SUCCESS" : "FAILURE" });
-    }
-    const requestId = req.headers["paypal-request-id"];
-    const remembered = requestId ? paypalByRequestId.get(`${req.path}|${requestId}`) : undefined;
-    if (remembered) return json(res, 201, remembered);
-    if (req.path === "/v2/checkout/orders" && req.method === "POST") {
-      const oid = randomBytes(8).toString("hex").toUpperCase();
-      const units = (req.body.purchase_units ?? []) as Obj[];
-      const order: Obj = {
-        id: oid,
-        intent: req.body.intent,
-        status: "PAYER_ACTION_REQUIRED",
-        purchase_units: units.map((u) => ({ ...u })),
-        links: [
-          { href: `${url}/v2/checkout/orders/${oid}`, rel: "self", method: "GET" },
-          { href: `${url}/paypal/checkoutnow?token=${oid}`, rel: "payer-action", method: "GET" },
-        ],
-      };
-      paypalOrders.set(oid, order);
-      if (requestId) paypalByRequestId.set(`${req.path}|${requestId}`, order);
-      return json(res, 201, order);
-    }
-    const m = req.path.match(/^\/v2\/checkout\/orders\/([^/?]+)(\/capture)?$/);
-    if (m) {
-      const order = paypalOrders.get(m[1]);
-      if (!order) return json(res, 404, { name: "RESOURCE_NOT_FOUND", message: "The order does not exist" });
-      if (!m[2]) return json(res, 200, order);
-      if (order.status !== "APPROVED") {
-        return json(res, 422, { name: "UNPROCESSABLE_ENTITY", details: [{ issue: "ORDER_NOT_APPROVED" }] });
-      }
-      order.status = "COMPLETED";
-      const unit = (order.purchase_units as Obj[])[0];
-      unit.payments = {
-        captures: [
-          { id: id("CAP").toUpperCase(), status: "COMPLETED", amount: unit.amount, custom_id: unit.custom_id },
-        ],
-      };
-      if (requestId) paypalByRequestId.set(`${req.path}|${requestId}`, order);
-      return json(res, 201, order);
-    }
-    const refund = req.path.match(/^\/v2\/payments\/captures\/([^/?]+)\/refund$/);
-    if (refund) return json(res, 201, { id: id("REF").toUpperCase(), status: "COMPLETED" });
-    return json(res, 404, { name: "NOT_FOUND" });
-  };
-
-  const razorpayHandler = (req: RecordedRequest, res: ServerResponse) => {
-    if (req.path === "/v1/payment_links" && req.method === "POST") {
-      const ref = req.body.reference_id;
-      if (ref && [...links.values()].some((l) => l.reference_id === ref)) {
-        return json(res, 400, {
-          error: { code: "BAD_REQUEST_ERROR", description: "reference_id already attempted" },
-        });
-      }
-      const lid = id("plink");
-      const link: Obj = {
-        id: lid,
-        amount: req.body.amount,
-        amount_paid: 0,
-        currency: req.body.currency,
-        reference_id: ref ?? null,
-        notes: req.body.notes ?? {},
-        status: "created",
-        short_url: `${url}/rzp/${lid}`,
-        payments: null,
-      };
-      links.set(lid, link);
-      return json(res, 200, link);
-    }
-    const m = req.path.match(/^\/v1\/payment_links\/([^/?]+)$/);
-    if (m && req.method === "GET") {
-      const link = links.get(m[1]);
-      return link
-        ? json(res, 200, link)
-        : json(res, 400, { error: { code: "BAD_REQUEST_ERROR", description: "The id provided does not exist" } });
-    }
-    const refund = req.path.match(/^\/v1\/payments\/([^/?]+)\/refund$/);
-    if (refund && req.method === "POST") {
-      return json(res, 200, { id: id("rfnd"), payment_id: refund[1], amount: req.body.amount, status: "processed" });
-    }
-    return json(res, 400, { error: { code: "BAD_REQUEST_ERROR", description: "The requested URL was not found" } });
-  };
-
   const server: Server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
@@ -216,18 +100,18 @@ export async function startStandIns(): Promise<StandIns> {
     const headers = Object.fromEntries(
       Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : String(v ?? "")]),
     );
-    const path = (req.url ?? "/").split("?")[0];
+    const [path, search = ""] = (req.url ?? "/").split("?");
+    const query = Object.fromEntries(new URLSearchParams(search));
     const type = headers["content-type"] ?? "";
     let body: Obj = {};
     if (raw && type.includes("json")) body = JSON.parse(raw) as Obj;
     else if (raw) body = parseForm(raw);
-    const rec: RecordedRequest = { method: req.method ?? "GET", path, headers, body, raw };
+    const rec: RecordedRequest = { method: req.method ?? "GET", path, query, headers, body, raw };
     requests.push(rec);
     const auth = headers.authorization ?? "";
     if (auth.startsWith("Bearer sk_")) return stripeHandler(rec, res);
-    if (path.startsWith("/v1/payment_links") || (path.startsWith("/v1/payments/") && auth.startsWith("Basic ")))
-      return razorpayHandler(rec, res);
-    return paypalHandler(rec, res);
+    if (auth.startsWith("Basic ") && RAZORPAY_PATHS.test(path)) return razorpay.handle(rec, res);
+    return paypal.handle(rec, res);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -265,60 +149,10 @@ export async function startStandIns(): Promise<StandIns> {
         };
       },
     },
-    paypal: {
-      orders: paypalOrders,
-      approve(orderId) {
-        const o = paypalOrders.get(orderId);
-        if (!o) throw new Error(`no order ${orderId}`);
-        o.status = "APPROVED";
-      },
-      signedHeaders() {
-        const tid = randomBytes(8).toString("hex");
-        paypalValid.add(tid);
-        return paypalHeaders(tid, url);
-      },
-      forgedHeaders: () => paypalHeaders(randomBytes(8).toString("hex"), url),
-    },
-    razorpay: {
-      links,
-      pay(linkId) {
-        const l = links.get(linkId);
-        if (!l) throw new Error(`no link ${linkId}`);
-        l.status = "paid";
-        l.amount_paid = l.amount;
-        l.payments = [{ payment_id: id("pay"), status: "captured", amount: l.amount }];
-        return l;
-      },
-      sign(event, secret, eventId = id("evt")) {
-        const body = JSON.stringify(event);
-        return {
-          body,
-          headers: {
-            "content-type": "application/json",
-            "x-razorpay-event-id": eventId,
-            "x-razorpay-signature": createHmac("sha256", secret).update(body).digest("hex"),
-          },
-        };
-      },
-    },
+    paypal: paypal.api,
+    razorpay: razorpay.api,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-function paypalHeaders(tid: string, url: string) {
-  return {
-    "content-type": "application/json",
-    "paypal-transmission-id": tid,
-    "paypal-transmission-time": new Date().toISOString(),
-    "paypal-transmission-sig": randomBytes(32).toString("base64"),
-    "paypal-cert-url": `${url}/v1/notifications/certs/CERT-1`,
-    "paypal-auth-algo": "SHA256withRSA",
-  };
-}
-
-function json(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { "content-type": "application/json", "request-id": id("req") });
-  res.end(JSON.stringify(body));
 }
 
 function stripeError(res: ServerResponse, status: number, message: string) {

@@ -30,7 +30,7 @@ export const DEVICE = {
 
 /** Opens the socket; resolves once open, or rejects with the HTTP status the server refused with. */
 export function connect(
-  t: TestPlatform,
+  t: Pick<TestPlatform, "port">,
   slug: string,
   opts: { cookie?: string; origin?: string | null } = {},
 ): Promise<RealtimeClient> {

@@ -72,7 +72,7 @@ describe("GET /api/v1/site/config", () => {
     expect(config.settings).not.toHaveProperty("plan");
     expect(config.settings).not.toHaveProperty("backend");
     expect(config.header).toMatchObject({ header_style: "default", header_search: true });
-    expect(config.misc).toEqual({ scripts: "" });
+    expect(config.misc).toEqual({ scripts: "", script_origins: [], frame_origins: [] });
   });
 });
 

@@ -1,9 +1,15 @@
 // Which site answers a request is decided by its Host alone: a slug under the base domain, the base
-// domain itself (the platform's own site), or a custom domain; changes take effect at once.
+// domain itself (the platform's own site), or a custom domain; changes take effect at once. A request
+// target naming another host than the Host header is refused; X-Forwarded-Host counts only from a
+// trusted proxy.
+import { connect } from "node:net";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mailOutbox } from "../../server/db/schema";
+import { withPlatform } from "../../server/db/tenant";
 import { accounts } from "../../server/modules/accounts";
 import { startTestPlatform, TEST_BASE, type TestPlatform } from "../support/platform";
-import { body, expectError, siteWithOwner, uniqueSlug } from "./helpers";
+import { body, expectError, siteWithOwner, uniqueEmail, uniqueSlug } from "./helpers";
 
 let t: TestPlatform;
 beforeAll(async () => {
@@ -135,5 +141,109 @@ describe("changing a site's address", () => {
     expect((await siteAt(`http://${newSlug}.${TEST_BASE}/api/v1/site`)).status).toBe(200);
     // The owner's session was opened on the same site, so it still counts on the new host.
     expect((await t.request(newSlug, "/api/v1/me", { cookie: ownerCookie })).status).toBe(200);
+  });
+});
+
+/** One raw HTTP/1.1 exchange with the started server, exactly as written (absolute-form targets too). */
+function rawRequest(port: number, head: string, body = ""): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1");
+    let data = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk) => {
+      data += chunk;
+    });
+    socket.on("error", reject);
+    socket.on("end", () => {
+      const [statusLine] = data.split("\r\n");
+      resolve({ status: Number(statusLine.split(" ")[1]), body: data.slice(data.indexOf("\r\n\r\n") + 4) });
+    });
+    const length = body ? `\r\nContent-Length: ${Buffer.byteLength(body)}` : "";
+    socket.write(`${head}${length}\r\nConnection: close\r\n\r\n${body}`);
+  });
+}
+
+describe("one source for the host", () => {
+  it("a request target naming another site than the Host header is refused, not answered by either", async () => {
+    const a = await siteWithOwner(t, "target-a");
+    const b = await siteWithOwner(t, "target-b");
+    const hostA = `${a.site.slug}.${TEST_BASE}`;
+    const hostB = `${b.site.slug}.${TEST_BASE}`;
+    await expectError(await at(`http://${hostB}/api/v1/site`, { headers: { host: hostA } }), 400, "bad_request");
+    await expectError(
+      await at(`http://${hostB}/api/auth/get-session`, { headers: { host: hostA, cookie: b.ownerCookie } }),
+      400,
+      "bad_request",
+    );
+    const agreeing = await at(`http://${hostA}/api/v1/site`, { headers: { host: hostA.toUpperCase() } });
+    expect((await body(agreeing)).accountId).toBe(a.site.accountId);
+  });
+
+  it("over a real socket, an absolute-form target with another Host is refused; origin-form works", async () => {
+    const a = await siteWithOwner(t, "socket-a");
+    const b = await siteWithOwner(t, "socket-b");
+    const hostA = `${a.site.slug}.${TEST_BASE}`;
+    const hostB = `${b.site.slug}.${TEST_BASE}`;
+    const confused = await rawRequest(t.port, `GET http://${hostB}/api/v1/site HTTP/1.1\r\nHost: ${hostA}`);
+    expect(confused.status).toBe(400);
+    expect(confused.body).not.toContain(b.site.accountId);
+    expect(confused.body).not.toContain(a.site.accountId);
+
+    const plain = await rawRequest(t.port, `GET /api/v1/site HTTP/1.1\r\nHost: ${hostB}`);
+    expect(plain.status).toBe(200);
+    expect(plain.body).toContain(b.site.accountId);
+    const absoluteAgreeing = await rawRequest(t.port, `GET http://${hostB}/api/v1/site HTTP/1.1\r\nHost: ${hostB}`);
+    expect(absoluteAgreeing.status).toBe(200);
+    expect(absoluteAgreeing.body).toContain(b.site.accountId);
+  });
+
+  it("without TRUST_PROXY, X-Forwarded-Host is ignored: the Host header decides", async () => {
+    const a = await siteWithOwner(t, "noproxy-a");
+    const b = await siteWithOwner(t, "noproxy-b");
+    const res = await rawRequest(
+      t.port,
+      `GET /api/v1/site HTTP/1.1\r\nHost: ${a.site.slug}.${TEST_BASE}\r\nX-Forwarded-Host: ${b.site.slug}.${TEST_BASE}`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toContain(a.site.accountId);
+    expect(res.body).not.toContain(b.site.accountId);
+  });
+});
+
+describe("behind a trusted proxy (TRUST_PROXY=true)", () => {
+  let proxied: TestPlatform;
+  beforeAll(async () => {
+    proxied = await startTestPlatform({ TRUST_PROXY: "true" });
+  });
+  afterAll(async () => {
+    await proxied?.close();
+  });
+
+  it("the proxy's X-Forwarded-Host names the site, and every link the site makes uses that host", async () => {
+    const { site } = await siteWithOwner(proxied, "proxied");
+    const host = `${site.slug}.${TEST_BASE}`;
+    const upstream = `127.0.0.1:${proxied.port}`;
+    const seen = await rawRequest(
+      proxied.port,
+      `GET /api/v1/site HTTP/1.1\r\nHost: ${upstream}\r\nX-Forwarded-Host: ${host}`,
+    );
+    expect(seen.status).toBe(200);
+    expect(seen.body).toContain(site.accountId);
+
+    const email = uniqueEmail("proxied");
+    const signedUp = await rawRequest(
+      proxied.port,
+      `POST /api/auth/sign-up/email HTTP/1.1\r\nHost: ${upstream}\r\nX-Forwarded-Host: ${host}\r\nContent-Type: application/json`,
+      JSON.stringify({ name: "Pia Proxied", email, password: "a-long-password-1" }),
+    );
+    expect(signedUp.status).toBe(200);
+    const [mail] = await withPlatform(proxied.database.db, (tx) =>
+      tx
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.kind, "verify_email"))),
+    );
+    expect(mail.accountId).toBe(site.accountId);
+    expect(new URL(mail.text.match(/https?:\/\/\S+/)![0]).host).toBe(host);
   });
 });

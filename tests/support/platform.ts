@@ -6,7 +6,7 @@ import type { Database } from "../../server/db/client";
 import { createHttpApp } from "../../server/http/app";
 import type { Platform } from "../../server/http/env";
 import { start } from "../../server/main";
-import { createTestDatabase } from "./database";
+import { createTestDatabase, type TestDatabase } from "./database";
 
 export const TEST_BASE = "atrium.test:3000";
 
@@ -27,9 +27,9 @@ export type TestPlatform = {
 
 export async function startTestPlatform(
   env: Record<string, string> = {},
-  opts: { build?: ServerBuild; clientDir?: string } = {},
+  opts: { build?: ServerBuild; clientDir?: string; database?: TestDatabase } = {},
 ): Promise<TestPlatform> {
-  const db = await createTestDatabase();
+  const db = opts.database ?? (await createTestDatabase());
   const cfg = loadConfig(
     {
       NODE_ENV: "test",

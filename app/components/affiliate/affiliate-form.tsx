@@ -1,7 +1,8 @@
 import { Button, Checkbox, Group, NumberInput, Select, TextInput } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { useFetcher } from "react-router";
+import { useFocusWhenNew } from "../../hooks/use-focus-when-new";
 
 export type AffiliateFormValues = {
   id?: string;
@@ -22,6 +23,7 @@ export function AffiliateForm({ initial, intent }: { initial?: AffiliateFormValu
   const [type, setType] = useState<string>(initial?.commissionType ?? "percentage");
   const failed = fetcher.data && !fetcher.data.ok ? fetcher.data : null;
   const formRef = useRef<HTMLFormElement>(null);
+  const emailField = useFocusWhenNew<HTMLInputElement>();
   // A new affiliate was added: the form is ready for the next one.
   useEffect(() => {
     if (intent === "create" && fetcher.state === "idle" && fetcher.data?.ok) formRef.current?.reset();
@@ -46,6 +48,7 @@ export function AffiliateForm({ initial, intent }: { initial?: AffiliateFormValu
       <Group align="flex-end" gap="sm" wrap="wrap">
         {intent === "create" ? (
           <TextInput
+            ref={emailField}
             name="email"
             type="email"
             label={t("affiliate.form.email")}

@@ -1,6 +1,6 @@
 import { Button, CopyButton, Group, TextInput } from "@mantine/core";
 import { IconCheck, IconCopy } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 
 /** The affiliate's link to share, with a copy button. */
 export function AffiliateLink({ url }: { url: string }) {

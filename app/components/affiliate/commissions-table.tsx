@@ -1,6 +1,6 @@
 import { Badge, Table } from "@mantine/core";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { formatMoney } from "../../../core/currency";
 import { formatDay } from "./format";
 

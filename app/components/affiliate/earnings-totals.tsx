@@ -1,5 +1,5 @@
 import { Group, Paper, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { formatMoney } from "../../../core/currency";
 
 export type EarningsTotal = { currency: string; approved: number; pending: number; paid: number };

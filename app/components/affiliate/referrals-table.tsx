@@ -1,5 +1,5 @@
 import { Badge, Table } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { formatDay } from "./format";
 
 export type ReferralItem = { id: string; referredName: string; rewardStatus: string; createdAt: string };

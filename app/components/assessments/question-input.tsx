@@ -1,7 +1,7 @@
 // One question's control, by type: radio, checkboxes, true/false, text, a select per left item for
 // matching, a sortable list, a number, or an essay box. Answers use the shapes core/quiz marks.
 import { Checkbox, Fieldset, NativeSelect, NumberInput, Radio, Stack, Text, Textarea, TextInput } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import type { Answer } from "../../../core/quiz";
 import type { StudentQuestion } from "../../../core/quiz-view";
 import { SortableAnswer } from "./sortable-answer";

@@ -2,7 +2,7 @@
 // the status filter, a submission's status badge and the confirmed reset button.
 import { Badge, Button, Group, Modal, NativeSelect, Table, Text } from "@mantine/core";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Form, Link } from "react-router";
 
 export const QUEUE_FILTERS = ["pending", "evaluated", "all"] as const;

@@ -2,7 +2,7 @@
 // evaluation while an essay is unmarked), and a tick or cross per question with the right answer.
 import { Alert, Badge, Group, List, Paper, Stack, Text, ThemeIcon } from "@mantine/core";
 import { IconCheck, IconHourglass, IconX } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import type { Answer } from "../../../core/quiz";
 import type { StudentQuestion } from "../../../core/quiz-view";
 
@@ -39,7 +39,7 @@ export function QuizResult({ result, questions }: { result: ResultData; question
       <Paper withBorder p="md">
         <Group justify="space-between" wrap="wrap">
           <Text size="xl" fw={700}>
-            {t("assessments.result.marks", { marks: result.marks, max: result.maxMarks })} · {result.percent}%
+            {t("assessments.result.marks", { marks: result.marks, count: result.maxMarks })} · {result.percent}%
           </Text>
           {result.awaitingEvaluation ? (
             <Badge color="yellow" size="lg">

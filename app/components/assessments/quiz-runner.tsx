@@ -3,7 +3,7 @@
 // server decides what counts (the saved answers), so the browser's clock is only a display.
 import { Alert, Button, Group, Modal, Paper, Stack, Text } from "@mantine/core";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import type { Answer, Answers } from "../../../core/quiz";
 import type { StudentQuestion } from "../../../core/quiz-view";
 import { ApiError, api } from "../../lib/api";

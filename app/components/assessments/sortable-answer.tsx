@@ -19,7 +19,7 @@ import {
 import { CSS } from "@dnd-kit/utilities";
 import { ActionIcon, Group, Paper, Text } from "@mantine/core";
 import { IconArrowDown, IconArrowUp, IconGripVertical } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 
 type Props = { items: string[]; onChange: (items: string[]) => void; label: string; disabled?: boolean };
 

@@ -1,19 +1,19 @@
 import { Alert, Button, Stack } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Form, Link, useNavigation } from "react-router";
-import { AddToCartButton, type CartProductView } from "../commerce/add-to-cart-button";
+import { type CourseOffer, offerMetadata } from "../../../core/course-offer";
+import { AddToCartButton } from "../commerce/add-to-cart-button";
 
 export type ViewerState = "visitor" | "member" | "enrolled";
 
-/** The course page's one call to action: sign in, enrol, no seats left, or continue learning. */
+/** The course page's one call to action: continue, no seats left, buy, not open, sign in, or enrol. */
 export function CourseAction(props: {
   courseId: string;
   slug: string;
   viewer: ViewerState;
-  access: "free" | "private";
   seatsLeft: number | null;
-  /** A product that sells this course: bought through the cart instead of enrolling. */
-  product?: CartProductView | null;
+  /** How the course is offered: a sold one is bought through the cart (its cheapest way in). */
+  offer: CourseOffer;
   currency?: string;
   error?: string | null;
 }) {
@@ -28,21 +28,33 @@ export function CourseAction(props: {
         {t("catalog.continue")}
       </Button>
     );
-  } else if (props.product && props.access !== "free" && !full) {
-    action = <AddToCartButton product={props.product} currency={props.currency ?? "USD"} />;
-  } else if (props.viewer === "visitor") {
-    action = (
-      <Button component="a" href={`/login?redirect=${encodeURIComponent(`/course/${props.slug}`)}`} size="md">
-        {t("catalog.signInToEnrol")}
-      </Button>
-    );
   } else if (full) {
     action = (
       <Button disabled size="md">
         {t("catalog.noSeats")}
       </Button>
     );
-  } else if (props.access === "free") {
+  } else if (props.offer.kind === "sold") {
+    const { cheapest } = props.offer;
+    action = (
+      <AddToCartButton
+        product={{ id: cheapest.id, title: cheapest.title, image: cheapest.image, metadata: offerMetadata(cheapest) }}
+        currency={props.currency ?? "USD"}
+      />
+    );
+  } else if (props.offer.kind === "private") {
+    action = (
+      <Button disabled size="md">
+        {t("catalog.privateCourse")}
+      </Button>
+    );
+  } else if (props.viewer === "visitor") {
+    action = (
+      <Button component="a" href={`/login?redirect=${encodeURIComponent(`/course/${props.slug}`)}`} size="md">
+        {t("catalog.signInToEnrol")}
+      </Button>
+    );
+  } else {
     action = (
       <Form method="post">
         <input type="hidden" name="intent" value="enrol" />
@@ -50,12 +62,6 @@ export function CourseAction(props: {
           {t("catalog.enrol")}
         </Button>
       </Form>
-    );
-  } else {
-    action = (
-      <Button disabled size="md">
-        {t("catalog.privateCourse")}
-      </Button>
     );
   }
   return (

@@ -1,16 +1,17 @@
 import { Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Link } from "react-router";
+import type { CourseOffer } from "../../../core/course-offer";
 import { responsiveImage } from "../../lib/images";
 import { CourseRating } from "./course-rating";
-import { priceLabelKey } from "./price-label";
+import { offerLabel } from "./price-label";
 
 export type CourseCardData = {
   slug: string;
   title: string;
   excerpt: string;
   image: string | null;
-  access: "free" | "private";
+  offer: CourseOffer;
   instructor: { name: string; slug: string } | null;
   rating: number;
   reviews: number;
@@ -18,8 +19,8 @@ export type CourseCardData = {
 };
 
 /** One course in the catalogue: image, title linking to the course, instructor, rating, students, price. */
-export function CourseCard({ course }: { course: CourseCardData }) {
-  const { t } = useTranslation();
+export function CourseCard({ course, currency }: { course: CourseCardData; currency: string }) {
+  const { t, i18n } = useTranslation();
   const href = `/course/${course.slug}`;
   const image = course.image
     ? responsiveImage(course.image, { sizes: "(min-width: 62em) 33vw, (min-width: 48em) 50vw, 100vw", maxWidth: 1200 })
@@ -59,7 +60,9 @@ export function CourseCard({ course }: { course: CourseCardData }) {
           <Text size="sm" c="dimmed">
             {t("catalog.students", { count: course.students })}
           </Text>
-          <Badge variant="light">{t(priceLabelKey(course))}</Badge>
+          <Badge variant="light" data-testid="course-card-price">
+            {offerLabel(t, course.offer, currency, i18n.language)}
+          </Badge>
         </Group>
       </Stack>
     </Card>

@@ -1,6 +1,6 @@
 import { List, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconChecklist, IconFileText, IconPencil } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 
 export type OutlineItem = { type: "section" | "unit" | "quiz" | "assignments"; title: string };
 

@@ -1,5 +1,5 @@
 import { Group, Rating, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 
 /**
  * An average rating as read-only stars with the number and how many reviews it comes from. Stars

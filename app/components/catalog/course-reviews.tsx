@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Group, Rating, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Form, useNavigation } from "react-router";
 import { CourseRating } from "./course-rating";
 

@@ -4,7 +4,7 @@
 import { Button, Group, Modal, Text } from "@mantine/core";
 import { IconShoppingCartPlus } from "@tabler/icons-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { useNavigate, useRouteLoaderData } from "react-router";
 import type { CartLine } from "../../../core/cart-rules";
 import { formatMoney } from "../../../core/currency";

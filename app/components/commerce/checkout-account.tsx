@@ -2,7 +2,7 @@
 // of the site and comes back to the same cart.
 import { Alert, Button, PasswordInput, SegmentedControl, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Form, useNavigation } from "react-router";
 
 type Result = {

@@ -4,7 +4,7 @@
 import { Badge, Button, Group, Text, TextInput } from "@mantine/core";
 import { IconCheck, IconTicket } from "@tabler/icons-react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { useToast } from "../../hooks/use-toast";
 import { setCartCoupon } from "../../lib/cart";
 

@@ -4,7 +4,7 @@
 import { Button, Group, Stack, Text } from "@mantine/core";
 import { IconX } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { useRouteLoaderData } from "react-router";
 import { CROSS_SELL_DELAY_MS, type CartProduct, crossSells } from "../../../core/cart-rules";
 import { formatMoney } from "../../../core/currency";

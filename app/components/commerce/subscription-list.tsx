@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Loader, Modal, Table, Text, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { useCallback, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { formatMoney } from "../../../core/currency";
 import { api } from "../../lib/api";
 import { formatDay } from "../affiliate/format";

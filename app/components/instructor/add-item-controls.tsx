@@ -1,7 +1,7 @@
 import { Button, Group, Modal, NativeSelect, Stack, TextInput } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 
 export type NewItemKind = "section" | "unit" | "quiz" | "assignments";
 
@@ -15,12 +15,10 @@ const LABEL: Record<NewItemKind, string> = {
 /** "Add section / unit / quiz / assignment" (a small modal asking the title) and "Add existing quiz". */
 export function AddItemControls({
   quizzes,
-  creating,
   onAdd,
   onAddExisting,
 }: {
   quizzes: { id: string; title: string }[];
-  creating: boolean;
   onAdd: (kind: NewItemKind, title: string) => void;
   onAddExisting: (quiz: { id: string; title: string }) => void;
 }) {
@@ -52,7 +50,6 @@ export function AddItemControls({
             size="sm"
             leftSection={<IconPlus size={14} aria-hidden />}
             onClick={() => setKind(k)}
-            loading={creating && k !== "section"}
           >
             {t(LABEL[k])}
           </Button>

@@ -1,16 +1,15 @@
-import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
-import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { Button, Group, Stack, Text } from "@mantine/core";
+import { useTranslation } from "../../i18n/use-translation";
 import { useFetcher } from "react-router";
+import { CoInstructorPicker } from "./co-instructor-picker";
 
 type Author = { userId: string; name: string };
 type Result = { ok: boolean; value: { authors?: Author[] } | null; message: string | null };
 
-/** The course's instructors: the author stays; co-instructors are added by user id and removed. */
+/** The course's instructors: the author stays; co-instructors are found by name or e-mail, and removed. */
 export function CourseAuthors({ authors, authorId }: { authors: Author[]; authorId: string }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<Result>();
-  const [userId, setUserId] = useState("");
   const r = fetcher.data;
   const list = r?.ok && r.value?.authors ? r.value.authors : authors;
   const send = (intent: "addAuthor" | "removeAuthor", id: string) =>
@@ -28,22 +27,12 @@ export function CourseAuthors({ authors, authorId }: { authors: Author[]; author
           ) : null}
         </Group>
       ))}
-      <Group align="flex-end" gap="xs">
-        <TextInput
-          label={t("instructor.editor.authors.userId")}
-          value={userId}
-          onChange={(e) => setUserId(e.currentTarget.value)}
-          error={r && !r.ok ? r.message : null}
-        />
-        <Button
-          variant="default"
-          disabled={!userId.trim()}
-          loading={fetcher.state !== "idle"}
-          onClick={() => send("addAuthor", userId.trim())}
-        >
-          {t("instructor.editor.authors.add")}
-        </Button>
-      </Group>
+      <CoInstructorPicker
+        onPick={(userId) => send("addAuthor", userId)}
+        exclude={list.map((a) => a.userId)}
+        busy={fetcher.state !== "idle"}
+        error={r && !r.ok ? r.message : null}
+      />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { Checkbox, MultiSelect, NativeSelect, NumberInput, Stack, Switch, Textarea, TextInput } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { MediaPicker } from "../media-picker";
 import { RichTextEditor } from "../rich-text-editor";
 import { DurationInput, type DurationValue } from "./duration-input";

@@ -17,7 +17,7 @@ import {
 import { CSS } from "@dnd-kit/utilities";
 import { ActionIcon, Badge, Checkbox, Group, Paper, Stack, Text } from "@mantine/core";
 import { IconArrowDown, IconArrowUp, IconGripVertical, IconTrash } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Link } from "react-router";
 import { AddItemControls, type NewItemKind } from "./add-item-controls";
 import { DurationInput, type DurationValue } from "./duration-input";
@@ -88,7 +88,13 @@ function Row({
             <Text fw={isSection ? 700 : 400} truncate>
               {item.title}
             </Text>
-          ) : (
+          ) : null}
+          {!isSection && !item.id ? (
+            <Text size="xs" c="dimmed" data-testid="curriculum-item-new">
+              {t("instructor.curriculum.createdOnSave")}
+            </Text>
+          ) : null}
+          {isSection || !item.id ? null : (
             <Link
               to={`/dashboard/instructor/${EDIT_PATH[item.post_type as keyof typeof EDIT_PATH]}/${item.id}?course=${courseId}`}
               style={{ minWidth: 0 }}
@@ -143,23 +149,21 @@ function Row({
   );
 }
 
-/** The ordered curriculum: drag (pointer or keyboard), up/down buttons, add and remove. Saved with the course. */
+/**
+ * The ordered curriculum: drag (pointer or keyboard), up/down buttons, add and remove. Everything,
+ * new units, quizzes and assignments included, exists only here until the course is saved.
+ */
 export function CurriculumBuilder({
   courseId,
   items,
   onChange,
   quizzes,
-  onCreate,
-  creating,
   unitDrip = false,
 }: {
   courseId: string;
   items: BuilderItem[];
   onChange: (items: BuilderItem[]) => void;
   quizzes: { id: string; title: string }[];
-  /** Creates a unit, quiz or assignment row; the builder adds it when it comes back. */
-  onCreate: (kind: Exclude<NewItemKind, "section">, title: string) => void;
-  creating: boolean;
   /** The course drips per item, so each item gets its own delay input. */
   unitDrip?: boolean;
 }) {
@@ -222,12 +226,9 @@ export function CurriculumBuilder({
       </DndContext>
       <AddItemControls
         quizzes={quizzes.filter((q) => !listed.has(q.id))}
-        creating={creating}
-        onAdd={(kind, title) => {
-          if (kind === "section")
-            onChange([...items, { key: `s-${crypto.randomUUID()}`, post_type: "section", title }]);
-          else onCreate(kind, title);
-        }}
+        onAdd={(kind: NewItemKind, title) =>
+          onChange([...items, { key: `new-${crypto.randomUUID()}`, post_type: kind, title }])
+        }
         onAddExisting={(quiz) =>
           onChange([...items, { key: quiz.id, id: quiz.id, post_type: "quiz", title: quiz.title }])
         }

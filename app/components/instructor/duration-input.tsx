@@ -1,5 +1,5 @@
 import { Group, NativeSelect, NumberInput } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 
 export type DurationValue = { value: number; parameter: number } | null;
 

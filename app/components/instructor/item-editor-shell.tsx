@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, TextInput } from "@mantine/core";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Link } from "react-router";
 import { RichTextEditor } from "../rich-text-editor";
 import { UnsavedDialog } from "./unsaved-dialog";

@@ -13,7 +13,7 @@ import {
   TextInput,
 } from "@mantine/core";
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { QUESTION_TYPES, type QuestionType } from "../../../core/quiz";
 
 /** A question while it is edited: every type's fields may be present; only its type's are sent. */

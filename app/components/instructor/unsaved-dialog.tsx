@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import type { Blocker } from "react-router";
 
 /** The "leave with unsaved changes?" dialog for a blocked navigation. */

@@ -1,6 +1,6 @@
 import { NavLink, Stack, Text } from "@mantine/core";
 import { IconCircle, IconCircleCheck, IconClipboardText, IconHelpCircle, IconLock } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Link } from "react-router";
 
 export type OutlineEntry = {

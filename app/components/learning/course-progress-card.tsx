@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Group, Image, Progress, Stack, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Link } from "react-router";
+import { enrolmentStatusLabel } from "../../lib/enrolment-status";
 import { safeImageSrc } from "../../lib/safe-url";
 
 export type MyCourse = {
@@ -36,7 +37,7 @@ export function CourseProgressCard({ course }: { course: MyCourse }) {
         <Progress value={course.progress} aria-label={t("learning.progressLabel", { progress: course.progress })} />
         <Group justify="space-between" gap="xs">
           <Text size="sm">{t("learning.percentComplete", { progress: course.progress })}</Text>
-          <Badge variant="light">{t("learning.statusValue", { status: course.status })}</Badge>
+          <Badge variant="light">{enrolmentStatusLabel(course.status, t)}</Badge>
         </Group>
         {course.expired ? (
           <Badge color="red" variant="light">

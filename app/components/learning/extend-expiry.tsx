@@ -1,6 +1,6 @@
 import { Button, Group, Modal, NativeSelect, NumberInput, Stack } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { useFetcher } from "react-router";
 
 /** Seconds per unit, as course durations store them (spec §3 parameter). */

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Card, Group, NumberInput, Stack, Table, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Form, Link } from "react-router";
 
 export type StudentDetailData = {

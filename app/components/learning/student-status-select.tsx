@@ -1,12 +1,12 @@
 import { NativeSelect } from "@mantine/core";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { useFetcher } from "react-router";
+import { ENROLMENT_STATUS_VALUES, isEnrolmentStatus } from "../../../core/enrolment-status";
 import { useToast } from "../../hooks/use-toast";
+import { enrolmentStatusLabel } from "../../lib/enrolment-status";
 
-const STATUSES = Array.from({ length: 10 }, (_, i) => i);
-
-/** The enrolment status (0–9), saved on change; the spec's toast confirms it (courses.courseStatusUpdated). */
+/** The named enrolment statuses, saved on change; the spec's toast confirms it (courses.courseStatusUpdated). */
 export function StudentStatusSelect({ studentId, name, status }: { studentId: string; name: string; status: number }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<{ ok: boolean; intent?: string; message?: string | null }>();
@@ -27,7 +27,11 @@ export function StudentStatusSelect({ studentId, name, status }: { studentId: st
       size="xs"
       aria-label={t("learning.manage.statusOf", { name })}
       value={String(fetcher.formData?.get("status") ?? status)}
-      data={STATUSES.map((s) => ({ value: String(s), label: t("learning.statusValue", { status: s }) }))}
+      data={[
+        ...ENROLMENT_STATUS_VALUES,
+        // A status stored before the names existed stays shown until it is changed.
+        ...(isEnrolmentStatus(status) ? [] : [status]),
+      ].map((s) => ({ value: String(s), label: enrolmentStatusLabel(s, t) }))}
       onChange={(e) =>
         fetcher.submit({ intent: "status", studentId, status: e.currentTarget.value }, { method: "post" })
       }

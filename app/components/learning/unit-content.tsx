@@ -1,6 +1,6 @@
 import { Anchor, AspectRatio, List, Stack, Title } from "@mantine/core";
 import { IconDownload } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { videoEmbedUrl } from "../../../core/video-embed";
 import { safeHref } from "../../lib/safe-url";
 

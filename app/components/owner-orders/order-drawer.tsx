@@ -1,12 +1,13 @@
 import { Alert, Button, Divider, Drawer, Group, List, Modal, Stack, Table, Text } from "@mantine/core";
 import { useDisclosure, useMediaQuery } from "@mantine/hooks";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Form, useNavigation } from "react-router";
 import { formatMoney } from "../../../core/currency";
 import type { AtriumLoadContext } from "../../../server/http/load-context";
 
 type AdminOrder = Awaited<ReturnType<AtriumLoadContext["services"]["ordersAdmin"]["get"]>>;
 import { OrderStatusBadge } from "./order-status-badge";
+import { OrderSubscription } from "./order-subscription";
 
 type Props = { order: AdminOrder | null; onClose: () => void };
 
@@ -148,6 +149,13 @@ export function OrderDrawer({ order, onClose }: Props) {
                 <Text size="sm">{t("payments.orders.memberships", { count: order.grants.memberships.length })}</Text>
               ) : null}
             </div>
+          ) : null}
+          {order.subscription ? (
+            <OrderSubscription
+              orderId={order.orderId}
+              buyer={order.buyer.name || order.buyer.email}
+              subscription={order.subscription}
+            />
           ) : null}
           {order.grants.errors.length ? (
             <Alert color="orange" title={t("payments.orders.grantErrors")}>

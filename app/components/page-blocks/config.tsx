@@ -1,5 +1,6 @@
-// The page builder's blocks (Puck configuration), shared by the editor and the public renderer.
-// What each prop may hold is declared once in core/page-blocks.ts, which the server checks on save.
+// The page builder's blocks as the editor (Puck) sees them: fields, labels and defaults. Visitors'
+// pages are drawn by page-render.tsx from page-blocks/blocks.tsx without loading any of this. What
+// each prop may hold is declared once in core/page-blocks.ts, which the server checks on save.
 // Grids of courses and of products are not offered yet: there are no course or product tables to
 // list from. Add them here (and to core/page-blocks.ts) when those features exist.
 import "../../styles/page-blocks.css";

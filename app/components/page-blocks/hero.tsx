@@ -1,4 +1,4 @@
-import { imageAt } from "../../lib/images";
+import { responsiveImage } from "../../lib/images";
 import { BlockButton } from "./block-link";
 
 export type HeroProps = {
@@ -9,15 +9,16 @@ export type HeroProps = {
   backgroundImage: string;
 };
 
-/** A large heading with a line of text, a button and an optional background image. */
+/**
+ * A large heading with a line of text, a button and an optional background picture. The picture is
+ * an <img> at the width the screen needs, fetched first (it is usually the largest thing on the
+ * page), rather than a CSS background the browser finds only after the styles are applied.
+ */
 export function HeroBlock({ heading, text, buttonLabel, buttonLink, backgroundImage }: HeroProps) {
-  const style = backgroundImage
-    ? {
-        backgroundImage: `linear-gradient(rgb(0 0 0 / 45%), rgb(0 0 0 / 45%)), url("${imageAt(backgroundImage, 1920)}")`,
-      }
-    : undefined;
+  const image = backgroundImage ? responsiveImage(backgroundImage, { sizes: "100vw", maxWidth: 2048 }) : null;
   return (
-    <section className={`pb-hero${backgroundImage ? " pb-hero--image" : ""}`} style={style}>
+    <section className={`pb-hero${image ? " pb-hero--image" : ""}`}>
+      {image ? <img {...image} alt="" className="pb-hero-picture" fetchPriority="high" decoding="async" /> : null}
       <div className="pb-inner">
         {heading ? <h1>{heading}</h1> : null}
         {text ? <p className="pb-lead">{text}</p> : null}

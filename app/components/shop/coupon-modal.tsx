@@ -2,7 +2,7 @@
 // and, for subscriptions, how many payments it discounts. Server field errors show on the fields.
 import { Alert, Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { useFetcher } from "react-router";
 import { currencyOf, toMajor, toMinor } from "../../../core/currency";
 

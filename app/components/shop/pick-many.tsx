@@ -1,5 +1,5 @@
 import { MultiSelect } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 
 export type Choice = { id: string; title: string };
 

@@ -1,7 +1,7 @@
 // A product's price as a buyer reads it: the amount in the site's currency (every billing period for
 // a subscription), or 'private' when it has none (spec §2).
 import { Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { formatMoney } from "../../../core/currency";
 import { type ProductMetadata, priceOf } from "../../../core/product";
 import { periodLabel } from "./period";

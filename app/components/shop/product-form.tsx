@@ -14,7 +14,7 @@ import {
   TextInput,
 } from "@mantine/core";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { type Choice, PickMany } from "./pick-many";
 import { currencyOf, toMajor, toMinor } from "../../../core/currency";
 import type { ProductMetadata } from "../../../core/product";

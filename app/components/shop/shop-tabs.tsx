@@ -1,6 +1,6 @@
 // Links between the owner's shop screens.
 import { Group } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { NavLink } from "react-router";
 
 const TABS = [

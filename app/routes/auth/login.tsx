@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { data, Form, redirect } from "react-router";
 import { AuthCard } from "../../components/auth-card";
 import { Notice } from "../../components/notice";
@@ -6,6 +6,7 @@ import { SubmitButton } from "../../components/submit-button";
 import { FormField } from "../../components/form-field";
 import { pageTitle, translatorFor } from "../../lib/i18n.server";
 import { authErrorKey, cookieHeaders, safeRedirect } from "../../lib/auth-response.server";
+import { invitationTokenOf } from "../../lib/invitation-path";
 import type { Route } from "./+types/login";
 
 export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title ?? "Atrium" }];
@@ -30,7 +31,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const password = String(form.get("password") ?? "");
   const redirectedFrom = String(form.get("redirectedFrom") ?? "");
   if (!email || !password) return data({ error: "errors.required", email }, { status: 400 });
-  const res = await context.services.auth.signIn({ email, password });
+  // Coming to answer an invitation, the answer (not this sign-in) decides whether they join.
+  const res = await context.services.auth.signIn(
+    { email, password },
+    { joinSite: !invitationTokenOf(safeRedirect(redirectedFrom)) },
+  );
   if (!res.ok) return data({ error: await authErrorKey(res), email }, { status: res.status === 429 ? 429 : 401 });
   const body = (await res.json()) as { twoFactorRedirect?: boolean };
   const headers = cookieHeaders(res);

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { data, Form, redirect } from "react-router";
 import { AuthCard } from "../../components/auth-card";
 import { Notice } from "../../components/notice";
@@ -6,6 +6,7 @@ import { SubmitButton } from "../../components/submit-button";
 import { FormField } from "../../components/form-field";
 import { pageTitle, translatorFor } from "../../lib/i18n.server";
 import { authErrorKey, cookieHeaders, safeRedirect } from "../../lib/auth-response.server";
+import { invitationTokenOf } from "../../lib/invitation-path";
 import type { Route } from "./+types/two-factor";
 
 export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title ?? "Atrium" }];
@@ -22,9 +23,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const code = String(form.get("code") ?? "").replace(/\s+/g, "");
   if (!/^\d{6}$/.test(code)) return data({ error: "errors.invalidCode" }, { status: 422 });
-  const res = await context.services.auth.verifyTotp(code);
+  const next = safeRedirect(String(form.get("redirectedFrom") ?? ""));
+  const res = await context.services.auth.verifyTotp(code, false, { joinSite: !invitationTokenOf(next) });
   if (!res.ok) return data({ error: await authErrorKey(res) }, { status: res.status === 429 ? 429 : 401 });
-  throw redirect(safeRedirect(String(form.get("redirectedFrom") ?? "")), { headers: cookieHeaders(res) });
+  throw redirect(next, { headers: cookieHeaders(res) });
 }
 
 export default function TwoFactor({ loaderData, actionData }: Route.ComponentProps) {

@@ -14,7 +14,7 @@ import {
 } from "@mantine/core";
 import { IconArrowLeft, IconShoppingCart } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { data, Form, redirect, useNavigate, useNavigation } from "react-router";
 import { defaultProvider, formatMoney, providersFor } from "../../../core/currency";
 import { CheckoutAccount } from "../../components/commerce/checkout-account";
@@ -135,17 +135,20 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
   const navigation = useNavigation();
   const [ready, setReady] = useState(false);
   const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
-  const subscription = cart.cartItems.some((i) => i.type === "subscription");
+  const subscriptionItem = cart.cartItems.find((i) => i.type === "subscription");
+  const subscription = subscriptionItem ? (subscriptionItem.frequency ?? true) : null;
   const options = useMemo(() => {
     const o = loaderData.options;
     if (!subscription) return o;
-    // PayPal and Razorpay checkouts cannot bill again: a subscription is offered only what can.
+    // A subscription is offered only the providers that can bill its period again, and a discounted
+    // one not Razorpay, whose API cannot lower a subscription's payment.
+    const enabled = coupon && coupon.discount > 0 ? o.enabled.filter((p) => p !== "razorpay") : o.enabled;
     return {
       ...o,
-      providers: providersFor(o.currency, o.enabled, { subscription }),
-      defaultProvider: defaultProvider(o.currency, o.enabled, { subscription }),
+      providers: providersFor(o.currency, enabled, { subscription }),
+      defaultProvider: defaultProvider(o.currency, enabled, { subscription }),
     };
-  }, [loaderData.options, subscription]);
+  }, [loaderData.options, subscription, coupon]);
   const [provider, setProvider] = useState(loaderData.options.defaultProvider ?? "");
   useEffect(() => {
     if (!options.providers.includes(provider as never)) setProvider(options.defaultProvider ?? "");
@@ -304,9 +307,22 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
                         {t(payError)}
                       </Alert>
                     ) : null}
-                    <Button type="submit" size="md" loading={paying || Boolean(placed)} disabled={!provider}>
-                      {t("checkout.pay", { total: money(Math.max(0, subtotal - discount)) })}
+                    <Button
+                      type="submit"
+                      size="md"
+                      loading={paying || Boolean(placed)}
+                      disabled={!provider}
+                      aria-describedby={provider === "offline" ? "place-order-hint" : undefined}
+                    >
+                      {t(provider === "offline" ? "checkout.placeOrder" : "checkout.pay", {
+                        total: money(Math.max(0, subtotal - discount)),
+                      })}
                     </Button>
+                    {provider === "offline" ? (
+                      <Text id="place-order-hint" size="sm" c="dimmed">
+                        {t("checkout.placeOrderHint")}
+                      </Text>
+                    ) : null}
                   </Stack>
                 </Form>
               )}

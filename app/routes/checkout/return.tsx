@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Container, Group, List, Stack, Text, Title } from "@mantine/core";
 import { IconCircleCheck, IconClockHour4 } from "@tabler/icons-react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { redirect } from "react-router";
 import { clearCart } from "../../lib/cart";
 import { pageTitle, translatorFor } from "../../lib/i18n.server";

@@ -1,5 +1,5 @@
 import { Stack, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { AffiliateLink } from "../../components/affiliate/affiliate-link";
 import { CommissionsTable } from "../../components/affiliate/commissions-table";
 import { EarningsTotals } from "../../components/affiliate/earnings-totals";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { pageTitle, translatorFor } from "../../lib/i18n.server";
 import type { Route } from "./+types/home";
 

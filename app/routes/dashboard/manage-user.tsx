@@ -1,5 +1,5 @@
 import { Anchor, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Link, redirect } from "react-router";
 import { InvitationsList } from "../../components/invitations-list";
 import { InviteMemberForm } from "../../components/invite-member-form";
@@ -59,6 +59,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       role: i.role,
       sentCount: i.sentCount,
       lastSentAt: i.lastSentAt,
+      expiresAt: i.expiresAt,
+      expired: i.expired,
     })),
   };
 }
@@ -79,7 +81,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       };
       try {
         const out = await mm.invitations.invite(input);
-        return { ok: true as const, intent, added: out.kind, email: input.email.trim().toLowerCase() };
+        return { ok: true as const, intent, email: out.email };
       } catch (err) {
         return { ok: false as const, intent, ...memberErrorKey(err) };
       }

@@ -1,6 +1,6 @@
 import { Button, Group, Pagination, Stack, Text, Title } from "@mantine/core";
 import { IconUserPlus } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Link, redirect, useNavigate } from "react-router";
 import { MembersFilter } from "../../components/members-filter";
 import { MembersTable } from "../../components/members-table";

@@ -1,7 +1,7 @@
 import { Button, Group, Pagination, SegmentedControl, Stack, Text, TextInput } from "@mantine/core";
 import { IconPhoto, IconSearch } from "@tabler/icons-react";
 import { useCallback, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Form, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { MEDIA_KINDS, type MediaKind } from "../../../core/upload-types";
 import { FileDropZone } from "../../components/file-drop-zone";
@@ -69,7 +69,7 @@ export default function MediaLibrary({ loaderData: d }: Route.ComponentProps) {
       </div>
       <Stack gap="lg">
         <StorageMeter usedBytes={d.usage.usedBytes} limitBytes={d.usage.limitBytes} />
-        <FileDropZone onFiles={uploads.upload} />
+        <FileDropZone onFiles={uploads.upload} focusWhenNew />
         <UploadQueue entries={uploads.entries} onClear={uploads.clear} />
         <Group justify="space-between" align="flex-end" gap="sm">
           <SegmentedControl

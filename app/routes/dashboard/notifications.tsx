@@ -1,5 +1,5 @@
 import { IconChecks } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Form, Link, useNavigation } from "react-router";
 import { NotificationRow } from "../../components/notification-row";
 import { pageTitle, translatorFor } from "../../lib/i18n.server";

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Group, List, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { IconArrowLeft, IconDownload } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Link } from "react-router";
 import { formatMoney } from "../../../core/currency";
 import { OrderStatusBadge } from "../../components/commerce/order-status-badge";

@@ -1,15 +1,17 @@
-import "@puckeditor/core/puck.css";
+// The editor's stylesheet without its @import of a font from another host: Inter is ours already.
+import "@puckeditor/core/no-external.css";
 import { Alert, Button, Collapse, Group, Modal, Paper, Text } from "@mantine/core";
 import { IconChevronDown, IconChevronUp, IconExternalLink } from "@tabler/icons-react";
 import type { Data } from "@puckeditor/core";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { data, Link, redirect, useBlocker, useFetcher } from "react-router";
 import { slugifyTitle } from "../../../core/page-slug";
 import { PageEditor } from "../../components/page-editor";
 import { type PageSettings, PageSettingsPanel } from "../../components/page-settings-panel";
 import { PageStatusBadge } from "../../components/page-status-badge";
 import { pageTitle, translatorFor } from "../../lib/i18n.server";
+import { siteTheme } from "../../lib/site-chrome";
 import type { Route } from "./+types/page-edit";
 import { isUuid } from "../../../core/uuid";
 
@@ -38,6 +40,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return {
     kind,
     title: pageTitle(t, titleKey, context.site.settings.sitetitle),
+    siteTheme: siteTheme(context.site.theme),
     page: page && {
       id: page.id,
       status: page.status,
@@ -254,6 +257,7 @@ export default function PageEdit({ loaderData: d }: Route.ComponentProps) {
       <PageEditor
         initialData={d.page?.document ?? EMPTY}
         title={settings.title}
+        siteTheme={d.siteTheme}
         onChange={(doc) => {
           documentRef.current = doc;
           setDirty(true);

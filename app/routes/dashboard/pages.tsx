@@ -1,6 +1,6 @@
 import { Button, Group, NativeSelect, Table, Text, TextInput, VisuallyHidden } from "@mantine/core";
 import { IconExternalLink, IconPlus, IconSearch } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Form, Link } from "react-router";
 import { ConfirmDeleteButton } from "../../components/confirm-delete-button";
 import { PageStatusBadge } from "../../components/page-status-badge";

@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Link, type ShouldRevalidateFunctionArgs, data, redirect } from "react-router";
 import { PostForm, type PostFormValue } from "../../components/post-form";
 import { pageTitle, translatorFor } from "../../lib/i18n.server";

@@ -1,5 +1,5 @@
 import QRCode from "qrcode";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { data, Form, redirect } from "react-router";
 import { AvatarEditor } from "../../components/avatar-editor";
 import { Notice } from "../../components/notice";

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Stack, Text, TextInput, Title, Typography } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Form, data, useNavigation } from "react-router";
 import { formatPostDate } from "../../components/post-meta";
 import { RichTextEditor } from "../../components/rich-text-editor";

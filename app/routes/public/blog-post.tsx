@@ -1,5 +1,5 @@
 import { Anchor, Badge, Container, Group, Stack, Title, Typography } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Link } from "react-router";
 import { PostMeta } from "../../components/post-meta";
 import { responsiveImage } from "../../lib/images";

@@ -1,6 +1,6 @@
 import { Container, Group, Pagination, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { IconRss } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { useNavigate } from "react-router";
 import { CategoryChips } from "../../components/category-chips";
 import { PostCard } from "../../components/post-card";

@@ -1,6 +1,6 @@
 import { Anchor, Button, Card, Container, Group, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconCertificate, IconDownload } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Link } from "react-router";
 import { translatorFor } from "../../lib/i18n.server";
 import { canonicalUrl, seoMeta } from "../../lib/seo";

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Container, Group, Pagination, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Link, useNavigate } from "react-router";
 import { CourseCard } from "../../components/catalog/course-card";
 import { translatorFor } from "../../lib/i18n.server";
@@ -28,6 +28,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     return {
       seo: { title: `${t("catalog.categoriesTitle")} · ${siteName}`, url: canonicalUrl(request.url), siteName },
       mode: "categories" as const,
+      currency: context.site.settings.currency ?? "USD",
       categories,
       category: null,
       items: [],
@@ -51,6 +52,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       siteName,
     },
     mode: "courses" as const,
+    currency: context.site.settings.currency ?? "USD",
     categories,
     category,
     items: result.items,
@@ -113,7 +115,7 @@ export default function CourseList({ loaderData: d }: Route.ComponentProps) {
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
             {d.items.map((c) => (
-              <CourseCard key={c.slug} course={c} />
+              <CourseCard key={c.slug} course={c} currency={d.currency} />
             ))}
           </SimpleGrid>
         )}

@@ -1,14 +1,14 @@
 import { Anchor, Avatar, Badge, Container, Divider, Group, Stack, Text, Title, Typography } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { data, Link, redirect } from "react-router";
 import { DAY, HOUR, MINUTE, WEEK } from "../../../core/course-duration";
-import { formatMoney } from "../../../core/currency";
-import { priceOf } from "../../../core/product";
+import { currencyOf, toMajor } from "../../../core/currency";
 import { CourseAction } from "../../components/catalog/course-action";
+import { CourseOffers } from "../../components/catalog/course-offers";
 import { CourseOutline } from "../../components/catalog/course-outline";
 import { CourseRating } from "../../components/catalog/course-rating";
 import { CourseReviews } from "../../components/catalog/course-reviews";
-import { priceLabelKey } from "../../components/catalog/price-label";
+import { offerLabel } from "../../components/catalog/price-label";
 import { responsiveImage } from "../../lib/images";
 import { absoluteUrl, canonicalUrl, seoMeta } from "../../lib/seo";
 import type { Route } from "./+types/course";
@@ -30,16 +30,31 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const siteName = context.site.settings.sitetitle;
   const url = canonicalUrl(request.url);
   const image = absoluteUrl(request.url, course.image);
+  const currency = currencyOf(context.site.settings.currency).code;
+  const offer = course.offer;
   return {
-    seo: { title: `${course.title} · ${siteName}`, description: course.excerpt, url, image, siteName },
+    seo: { title: `${course.title} · ${siteName}`, description: course.summary, url, image, siteName },
     jsonLd: {
       "@context": "https://schema.org",
       "@type": "Course",
       name: course.title,
-      description: course.excerpt,
+      description: course.summary,
       url,
       ...(image ? { image } : {}),
       provider: { "@type": "Organization", name: siteName, sameAs: new URL(request.url).origin },
+      ...(offer.kind === "sold"
+        ? {
+            offers: {
+              "@type": "Offer",
+              category: offer.cheapest.price.type === "subscription" ? "Subscription" : "Paid",
+              price: String(toMajor(offer.cheapest.price.amount, currency)),
+              priceCurrency: currency,
+              url: new URL(`/product/${offer.cheapest.slug}`, request.url).href,
+            },
+          }
+        : offer.kind === "free"
+          ? { offers: { "@type": "Offer", category: "Free", price: "0", priceCurrency: currency } }
+          : {}),
       ...(course.reviewCount
         ? {
             aggregateRating: {
@@ -52,7 +67,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     },
     course,
     canModerate: context.services.catalog.canModerate,
-    currency: context.site.settings.currency ?? "USD",
+    currency,
     viewer: (course.viewer?.enrolled ? "enrolled" : context.user && context.member ? "member" : "visitor") as
       | "visitor"
       | "member"
@@ -150,21 +165,19 @@ export default function CoursePage({
             <Text size="sm">{t(`catalog.duration.${unit}`, { count: course.duration.value })}</Text>
           ) : null}
           <Badge variant="light" size="lg" data-testid="course-price">
-            {course.product && course.access !== "free"
-              ? formatMoney(priceOf(course.product.metadata)?.amount ?? 0, currency, i18n.language)
-              : t(priceLabelKey(course))}
+            {offerLabel(t, course.offer, currency, i18n.language)}
           </Badge>
         </Group>
         <CourseAction
           courseId={course.id}
           slug={course.slug}
           viewer={viewer}
-          access={course.access}
           seatsLeft={course.seatsLeft}
-          product={course.product}
+          offer={course.offer}
           currency={currency}
           error={enrolError}
         />
+        {viewer === "enrolled" ? null : <CourseOffers offer={course.offer} currency={currency} />}
         {course.description ? (
           <Typography>
             {/* biome-ignore lint/security/noDangerouslySetInnerHtml: course HTML is sanitised when it is saved */}

@@ -1,5 +1,5 @@
 import { Anchor, Container, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Link } from "react-router";
 import { PageRender } from "../../components/page-render";
 import { absoluteUrl, canonicalUrl, seoMeta } from "../../lib/seo";

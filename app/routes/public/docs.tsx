@@ -1,5 +1,5 @@
 import { Anchor, Container, Stack, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Link } from "react-router";
 import { translatorFor } from "../../lib/i18n.server";
 import { canonicalUrl, seoMeta } from "../../lib/seo";

@@ -1,9 +1,14 @@
+import { lazy, Suspense } from "react";
 import { PageRender } from "../../components/page-render";
-import { PlatformLanding } from "../../components/platform-landing";
 import { SiteHomeHero } from "../../components/site-home-hero";
 import { translatorFor } from "../../lib/i18n.server";
 import { absoluteUrl, canonicalUrl, seoMeta } from "../../lib/seo";
 import type { Route } from "./+types/home";
+
+// Only the platform's own site shows the product's landing page; a school's home never downloads it.
+const PlatformLanding = lazy(() =>
+  import("../../components/platform-landing").then((m) => ({ default: m.PlatformLanding })),
+);
 
 export const meta = ({ data }: Route.MetaArgs) => seoMeta(data?.seo);
 
@@ -40,7 +45,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export default function Home({ loaderData }: Route.ComponentProps) {
   if (loaderData.document) return <PageRender document={loaderData.document} />;
   return loaderData.isPlatform ? (
-    <PlatformLanding signedIn={loaderData.signedIn} />
+    <Suspense fallback={null}>
+      <PlatformLanding signedIn={loaderData.signedIn} />
+    </Suspense>
   ) : (
     <SiteHomeHero sitetitle={loaderData.sitetitle} signedIn={loaderData.signedIn} />
   );

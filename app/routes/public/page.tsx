@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { data, Link } from "react-router";
 import { PageRender } from "../../components/page-render";
 import { absoluteUrl, canonicalUrl, seoMeta } from "../../lib/seo";

@@ -1,5 +1,5 @@
 import { Anchor, Container, List, Stack, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Link } from "react-router";
 import { toMajor } from "../../../core/currency";
 import { priceOf } from "../../../core/product";

@@ -7,7 +7,10 @@ import { pgPolicy, pgRole, uuid } from "drizzle-orm/pg-core";
 export const tenantRole = pgRole("atrium_tenant").existing();
 export const platformRole = pgRole("atrium_platform").existing();
 
-const currentAccount = sql.raw("account_id = nullif(current_setting('app.account_id', true), '')::uuid");
+/** The account withTenant() named for this transaction (null outside one). */
+export const CURRENT_ACCOUNT_ID = "nullif(current_setting('app.account_id', true), '')::uuid";
+
+const currentAccount = sql.raw(`account_id = ${CURRENT_ACCOUNT_ID}`);
 
 /** The tenant column: NOT NULL on every tenant-owned table, leading every unique index and foreign key. */
 export const accountIdColumn = () => uuid("account_id").notNull();

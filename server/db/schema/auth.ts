@@ -1,19 +1,40 @@
 // better-auth's tables. A person has one login on the platform (`users`); sessions are per site
 // because cookies are per host, so each session records the account it was opened on.
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, text, timestamp, bigint } from "drizzle-orm/pg-core";
-import { accountIdColumn, tenantPolicies } from "./_tenancy";
+import { bigint, boolean, index, integer, pgPolicy, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { accountIdColumn, CURRENT_ACCOUNT_ID, platformRole, tenantPolicies, tenantRole } from "./_tenancy";
 
-export const users = pgTable("users", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull().unique(),
-  emailVerified: boolean("email_verified").notNull().default(false),
-  image: text("image"),
-  twoFactorEnabled: boolean("two_factor_enabled").default(false),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+// A site reads the logins of its own people only — its members, and whoever holds a session on it
+// (someone signing in is about to join) — and only the columns granted in server/db/grants.ts.
+// Looking a person up across the platform (an invitation by e-mail) goes through withPlatform.
+const sitePeople = sql.raw(
+  `exists (select 1 from members m where m.account_id = ${CURRENT_ACCOUNT_ID} and m.user_id = users.id)` +
+    ` or exists (select 1 from sessions s where s.account_id = ${CURRENT_ACCOUNT_ID} and s.user_id = users.id)`,
+);
+
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    twoFactorEnabled: boolean("two_factor_enabled").default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [
+    pgPolicy("site_people", { as: "permissive", for: "select", to: tenantRole, using: sitePeople }),
+    pgPolicy("platform_access", {
+      as: "permissive",
+      for: "all",
+      to: platformRole,
+      using: sql`true`,
+      withCheck: sql`true`,
+    }),
+  ],
+);
 
 export const sessions = pgTable(
   "sessions",

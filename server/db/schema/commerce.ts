@@ -229,6 +229,25 @@ export const paymentSettings = pgTable(
   (t) => [primaryKey({ columns: [t.accountId, t.provider] }), ...tenantPolicies()],
 );
 
+/**
+ * A provider's recurring plan for one product price (PayPal and Razorpay bill subscriptions against
+ * plans): made the first time someone subscribes at that price, then reused. The key names the
+ * product, currency, amount, period and any discounted first payments, so a new price gets a new plan.
+ */
+export const paymentPlans = pgTable(
+  "payment_plans",
+  {
+    accountId: accountIdColumn().references(() => accounts.accountId, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    planKey: text("plan_key").notNull(),
+    /** The provider's plan id (PayPal P-…, Razorpay plan_…). */
+    planRef: text("plan_ref").notNull(),
+    productId: uuid("product_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.provider, t.planKey] }), ...tenantPolicies()],
+);
+
 /** Provider events already handled: a replayed webhook finds its id here and changes nothing. */
 export const paymentEvents = pgTable(
   "payment_events",

@@ -17,6 +17,8 @@ export const eventOutbox = pgTable(
     /** The member who caused it (users.id), when there is one. */
     actorId: text("actor_id"),
     attempts: integer("attempts").notNull().default(0),
+    /** The pg-boss job queued to handle it: when pg-boss no longer holds it, the sweep queues another. */
+    jobId: uuid("job_id"),
     /** Set while a worker handles it; a claim older than five minutes is considered abandoned. */
     claimedAt: timestamp("claimed_at", { withTimezone: true }),
     lastError: text("last_error"),

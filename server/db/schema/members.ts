@@ -86,8 +86,9 @@ export const apiKeys = pgTable(
 );
 
 /**
- * People invited to a site by e-mail who have no membership yet. When someone signs up or signs in
- * on the site with that address, they join with the invited role and the invitation is removed.
+ * People invited to a site by e-mail. The e-mail carries a link with a random token, of which only
+ * the hash is kept; whoever holds the link and signs in with the invited address may accept (and
+ * joins with the role) or decline, until it expires. Answered, withdrawn or declined, the row goes.
  */
 export const invitations = pgTable(
   "invitations",
@@ -101,11 +102,15 @@ export const invitations = pgTable(
     invitedByUserId: text("invited_by_user_id").references(() => users.id, { onDelete: "set null" }),
     sentCount: integer("sent_count").notNull().default(1),
     lastSentAt: timestamp("last_sent_at", { withTimezone: true }).notNull().defaultNow(),
+    /** SHA-256 (hex) of the token in the latest e-mail's link; a resend replaces it. */
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.accountId, t.id] }),
     uniqueIndex("invitations_account_email_idx").on(t.accountId, t.email),
+    uniqueIndex("invitations_account_token_idx").on(t.accountId, t.tokenHash),
     foreignKey({ columns: [t.accountId, t.roleId], foreignColumns: [roles.accountId, roles.roleId] }).onDelete(
       "cascade",
     ),

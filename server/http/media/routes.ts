@@ -8,6 +8,7 @@ import { avatars, mediaLibrary } from "../../modules/media";
 import { storageFor } from "../../modules/storage";
 import type { AppEnv } from "../env";
 import { isUuid } from "../../../core/uuid";
+import { etagMatches } from "../encoding";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 /** An SVG opened on its own may draw, nothing else: no scripts, no loads, no forms, no framing. */
@@ -47,7 +48,7 @@ export function createMediaRoutes() {
     if (!/^(image|audio|video)\//.test(file.contentType) && file.contentType !== "application/pdf") {
       headers["Content-Disposition"] = "attachment";
     }
-    if (c.req.header("if-none-match") === file.etag) return c.body(null, 304, headers);
+    if (etagMatches(c.req.header("if-none-match"), file.etag)) return c.body(null, 304, headers);
     return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200, headers);
   });
 
@@ -66,7 +67,7 @@ export function createMediaRoutes() {
       ETag: etag,
       "X-Avatar": avatar.isDefault ? "default" : "member",
     };
-    if (c.req.header("if-none-match") === etag) return c.body(null, 304, headers);
+    if (etagMatches(c.req.header("if-none-match"), etag)) return c.body(null, 304, headers);
     return c.body(avatar.bytes as Uint8Array<ArrayBuffer>, 200, headers);
   });
 

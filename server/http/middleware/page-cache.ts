@@ -5,7 +5,11 @@
 // responses that set cookies or say private/no-store.
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
-import { pageCache } from "../../modules/page-cache";
+import { type CachedPage, pageCache } from "../../modules/page-cache";
+import { compressBytes } from "../compress";
+import { MIN_COMPRESS_BYTES, negotiateEncoding, OFFERED, varyOnEncoding } from "../encoding";
+import { withoutNonce } from "../csp/page-scripts";
+import { setHeaders } from "../response-headers";
 import type { AppEnv } from "../env";
 import { SESSION_COOKIE } from "./session";
 
@@ -49,17 +53,6 @@ function storable(res: Response): boolean {
   return !/\b(private|no-store|no-cache)\b/i.test(res.headers.get("cache-control") ?? "");
 }
 
-/** Sets a response header; a response with immutable headers (Response.redirect) is copied first. */
-function setHeader(c: Context<AppEnv>, name: string, value: string) {
-  try {
-    c.res.headers.set(name, value);
-  } catch {
-    const copy = new Response(c.res.body, c.res);
-    copy.headers.set(name, value);
-    c.res = copy;
-  }
-}
-
 export const pageCacheLayer: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.req.method !== "GET" || isPersonalPath(c.req.path)) return next();
   const { database } = c.get("platform");
@@ -71,9 +64,9 @@ export const pageCacheLayer: MiddlewareHandler<AppEnv> = async (c, next) => {
     await next();
     // A signed-in page must never be kept by a shared cache (CDN) unless it says otherwise.
     if (c.res.headers.get("content-type")?.startsWith("text/html") && !c.res.headers.has("cache-control")) {
-      setHeader(c, "Cache-Control", "private, no-store");
+      setHeaders(c, { "Cache-Control": "private, no-store" });
     }
-    setHeader(c, "X-Cache", "BYPASS");
+    setHeaders(c, { "X-Cache": "BYPASS" });
     return;
   }
 
@@ -84,37 +77,58 @@ export const pageCacheLayer: MiddlewareHandler<AppEnv> = async (c, next) => {
     variant,
   });
   if (hit) {
-    const headers = new Headers(hit.headers);
-    headers.set("X-Cache", "HIT");
-    headers.set("Age", String(Math.floor((Date.now() - hit.storedAt) / 1000)));
-    return new Response(hit.body, { status: hit.status, headers });
+    c.set("cspPageHashes", hit.scriptHashes);
+    return served(c, hit, "HIT");
   }
 
   await next();
   const res = c.res;
   if (!storable(res)) {
-    setHeader(c, "X-Cache", "MISS");
+    setHeaders(c, { "X-Cache": "MISS" });
     return;
   }
   // The page is read whole before it is sent: only the first visitor waits for the full render.
-  const body = new Uint8Array(await res.arrayBuffer());
+  // Its nonce is replaced by the hashes of its scripts, it is compressed once for every later
+  // visitor, and the first visitor gets the same copy as they will.
+  const page = withoutNonce(await res.text(), c.get("cspNonce"));
+  const body = new TextEncoder().encode(page.html);
+  c.set("cspPageHashes", page.hashes);
   const headers = new Headers(res.headers);
   if (!headers.has("cache-control")) headers.set("Cache-Control", ANONYMOUS_CACHE_CONTROL);
   const kept: [string, string][] = [];
   headers.forEach((value, name) => {
     if (!NOT_STORED.has(name)) kept.push([name, value]);
   });
-  pageCache.set(
-    database.db,
-    accountId,
-    { host: url.host, path: url.pathname, search: url.search, variant },
-    {
-      status: res.status,
-      headers: kept,
-      body,
-      storedAt: Date.now(),
-    },
-  );
-  headers.set("X-Cache", "MISS");
-  c.res = new Response(body, { status: res.status, headers });
+  const stored: CachedPage = {
+    status: res.status,
+    headers: kept,
+    body,
+    encoded: await encodedVariants(body),
+    scriptHashes: page.hashes,
+    storedAt: Date.now(),
+  };
+  pageCache.set(database.db, accountId, { host: url.host, path: url.pathname, search: url.search, variant }, stored);
+  // The stored copy replaces the rendered answer whole (assigning over it would merge the headers).
+  c.res = undefined;
+  c.res = served(c, stored, "MISS");
 };
+
+async function encodedVariants(body: Uint8Array<ArrayBuffer>): Promise<CachedPage["encoded"]> {
+  if (body.byteLength < MIN_COMPRESS_BYTES) return {};
+  const [br, gzip] = await Promise.all(OFFERED.map((e) => compressBytes(body, e, "stored")));
+  return { br: br as Uint8Array<ArrayBuffer>, gzip: gzip as Uint8Array<ArrayBuffer> };
+}
+
+/** The stored page in the encoding this visitor accepts, as it is: no work but copying headers. */
+function served(c: Context<AppEnv>, page: CachedPage, cache: "HIT" | "MISS"): Response {
+  const encoding = negotiateEncoding(c.req.header("accept-encoding"));
+  const encoded = encoding ? page.encoded[encoding] : undefined;
+  const headers = new Headers(page.headers);
+  headers.set("X-Cache", cache);
+  if (cache === "HIT") headers.set("Age", String(Math.floor((Date.now() - page.storedAt) / 1000)));
+  headers.set("Vary", varyOnEncoding(headers.get("vary")));
+  if (encoded && encoding) headers.set("Content-Encoding", encoding);
+  const body = encoded ?? page.body;
+  headers.set("Content-Length", String(body.byteLength));
+  return new Response(body, { status: page.status, headers });
+}

@@ -17,6 +17,8 @@ import {
   ZAccountSettings,
   ZAccountTheme,
 } from "../../../core/account";
+import { readOwnerScripts, uncoveredOrigins } from "../../../core/owner-scripts";
+import { parseSourceOrigin } from "../../../core/source-origin";
 import type { Db } from "../../db/client";
 import { accounts as accountsTable } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
@@ -101,7 +103,41 @@ function sanitisePatch(p: AccountConfigPatch): AccountConfigPatch {
     };
   }
   if (p.menus) out.menus = sanitiseMenus(p.menus);
+  if (p.misc) {
+    // Validated already; stored in the one form the policy and the screen show.
+    const normalised = (list: string[]) => [...new Set(list.map((o) => parseSourceOrigin(o) ?? o))];
+    out.misc = {
+      ...p.misc,
+      ...(p.misc.script_origins ? { script_origins: normalised(p.misc.script_origins) } : {}),
+      ...(p.misc.frame_origins ? { frame_origins: normalised(p.misc.frame_origins) } : {}),
+    };
+  }
   return out;
+}
+
+/**
+ * The owner's scripts must be able to run under the site's Content-Security-Policy: every script
+ * and frame they load from another host needs its origin on the allow-list, or it would be
+ * silently blocked on the public site.
+ */
+function checkScriptsAllowed(misc: Record<string, unknown>) {
+  const parsed = ZAccountMisc.safeParse(misc);
+  if (!parsed.success) throw validationError(parsed.error);
+  const missing = uncoveredOrigins(readOwnerScripts(parsed.data.scripts), parsed.data);
+  if (missing.scripts.length) {
+    throw fieldError(
+      "validation_failed",
+      "misc.scripts",
+      `The scripts load code from origins that are not allowed: ${missing.scripts.join(", ")}`,
+    );
+  }
+  if (missing.frames.length) {
+    throw fieldError(
+      "validation_failed",
+      "misc.scripts",
+      `The scripts open frames from origins that are not allowed: ${missing.frames.join(", ")}`,
+    );
+  }
 }
 
 /**
@@ -140,6 +176,7 @@ export async function updateConfig(
       theme: { ...current.theme, ...p.theme },
       misc: { ...current.misc, ...p.misc },
     };
+    if (p.misc) checkScriptsAllowed(next.misc);
     if (JSON.stringify(next).length > MAX_CONFIG_BYTES) {
       throw fieldError("payload_too_large", "body", "A site's configuration is at most 256 KB");
     }

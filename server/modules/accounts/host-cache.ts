@@ -43,6 +43,10 @@ export const hostCache = {
       }
     }
   },
+  /** Drops every entry of every database: changes may have been missed (see bus.onResync). */
+  clear() {
+    for (const entries of caches.values()) entries.clear();
+  },
   forget(db: Db) {
     caches.delete(db);
   },

@@ -20,6 +20,8 @@ import { uniqueMemberSlug } from "../members";
 export const PLATFORM_SLUG = "www";
 
 bus.on(ACCOUNT_CHANGED, (id) => hostCache.invalidateAccount(String(id)));
+// The bus was away: any site may have changed meanwhile (its configuration is cached with its host).
+bus.onResync(() => hostCache.clear());
 
 async function lookupHost(db: Db, baseDomain: string, host: string): Promise<HostResolution> {
   const base = baseDomain.toLowerCase();

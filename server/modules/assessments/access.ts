@@ -1,15 +1,24 @@
 // Who may take and who may evaluate a quiz or an assignment. Every lookup names the account, so
 // another site's ids are simply not found. A student reaches a quiz through a course they are
 // enrolled in (progress.openItem checks expiry, lock and drip) or because it was assigned to them.
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { isExpired } from "../../../core/course-duration";
 import { hasCap } from "../../../core/roles";
 import type { Tx } from "../../db/client";
-import { assignments, courseAuthor, courseMeta, courses, memberMeta, members, quizzes } from "../../db/schema";
+import {
+  assignments,
+  courseAuthor,
+  courseMeta,
+  courseStudents,
+  courses,
+  memberMeta,
+  members,
+  quizzes,
+} from "../../db/schema";
 import { AppError, notFound } from "../../errors";
 import type { LearningCtx } from "../courses";
 import { isUuid, META_CURRICULUM } from "../courses";
-import { type Emitted, findEnrolment, openItem, setItemComplete } from "../enrolment";
+import { type Emitted, lockEnrolment, openItem, setItemComplete } from "../enrolment";
 import { events } from "../events";
 
 export const ASSIGNED_QUIZ = "assigned_quiz";
@@ -180,7 +189,63 @@ export async function syncItemCompletion(
   out: Emitted,
 ) {
   if (!input.courseId) return;
-  const enrolment = await findEnrolment(tx, accountId, input.courseId, input.studentId);
+  const enrolment = await lockEnrolment(tx, accountId, input.courseId, input.studentId);
   if (!enrolment || isExpired(enrolment.expiry.getTime(), input.now.getTime())) return;
   await setItemComplete(tx, accountId, { ...input, courseId: input.courseId }, out);
+}
+
+/**
+ * Locks the enrolment a submission belongs to (when it was made in a course). Every change to a
+ * student's submissions takes this lock first and the submission row second, the same order the
+ * course player and the instructor's reset use, so concurrent hand-ins, marks and resets queue
+ * rather than overwrite each other or deadlock.
+ */
+export async function lockCourseOf(tx: Tx, accountId: string, courseId: string | null, studentId: string) {
+  if (courseId) await lockEnrolment(tx, accountId, courseId, studentId);
+}
+
+/** A lock on a name until the transaction ends, for a write whose row may not exist yet. */
+const lockName = (tx: Tx, name: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${name}, 0))`);
+
+/**
+ * Serialises the starts of one student's attempts at one quiz (in a course or assigned), so two
+ * starts at once number one attempt, not two.
+ */
+export const lockAttempts = (tx: Tx, accountId: string, quizId: string, studentId: string) =>
+  lockName(tx, `quiz-attempts:${accountId}:${quizId}:${studentId}`);
+
+/** Serialises assigning one quiz to one member, so assigning it twice at once leaves one assignment. */
+export const lockAssignment = (tx: Tx, accountId: string, quizId: string, userId: string) =>
+  lockName(tx, `assigned-quiz:${accountId}:${quizId}:${userId}`);
+
+/**
+ * The course a student takes an item in when a link does not say (an older notification or e-mail):
+ * the course they are enrolled in whose curriculum lists it, the one they worked in last. Null when
+ * there is none.
+ */
+export function courseOfItem(ctx: LearningCtx, itemId: string): Promise<string | null> {
+  if (!isUuid(itemId)) return Promise.resolve(null);
+  return inTenant(ctx, async (tx) => {
+    const [row] = await tx
+      .select({ courseId: courseStudents.courseId })
+      .from(courseStudents)
+      .innerJoin(
+        courseMeta,
+        and(
+          eq(courseMeta.accountId, courseStudents.accountId),
+          eq(courseMeta.courseId, courseStudents.courseId),
+          eq(courseMeta.metaKey, META_CURRICULUM),
+        ),
+      )
+      .where(
+        and(
+          eq(courseStudents.accountId, ctx.accountId),
+          eq(courseStudents.studentId, ctx.userId),
+          sql`${courseMeta.metaValue} @> ${JSON.stringify([{ id: itemId }])}::jsonb`,
+        ),
+      )
+      .orderBy(desc(courseStudents.updatedAt))
+      .limit(1);
+    return row?.courseId ?? null;
+  });
 }

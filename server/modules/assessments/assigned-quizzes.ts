@@ -6,7 +6,7 @@ import type { Tx } from "../../db/client";
 import { memberMeta, quizSubmissions, quizzes } from "../../db/schema";
 import { notFound } from "../../errors";
 import type { LearningCtx } from "../courses";
-import { ASSIGNED_QUIZ, canAssignQuizzes, inTenant, loadQuiz, requireMember } from "./access";
+import { ASSIGNED_QUIZ, canAssignQuizzes, inTenant, loadQuiz, lockAssignment, requireMember } from "./access";
 
 export type AssignedQuiz = {
   quizId: string;
@@ -86,6 +86,7 @@ export const assignedQuizzes = {
       if (!canAssignQuizzes(ctx)) throw notFound("Member");
       await requireMember(tx, ctx.accountId, userId);
       const quiz = await loadQuiz(tx, ctx.accountId, quizId);
+      await lockAssignment(tx, ctx.accountId, quiz.id, userId);
       const [existing] = await tx
         .select()
         .from(memberMeta)

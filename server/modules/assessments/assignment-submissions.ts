@@ -3,6 +3,7 @@
 // through the media library's upload (type from the content, the site's storage limit), so they
 // count toward the site's storage; a failed hand-in removes the files it uploaded.
 import { and, desc, eq, gte, type SQL, sql } from "drizzle-orm";
+import { type HandInProblem, handInProblem, maxMarksOf, submissionTypeOf } from "../../../core/assignment-hand-in";
 import { isAssignmentSubmissionComplete, SUBMISSION_STATUS } from "../../../core/quiz";
 import type { Tx } from "../../db/client";
 import { assignmentSubmissions, type SubmittedFile } from "../../db/schema";
@@ -18,6 +19,7 @@ import {
   inScope,
   inTenant,
   loadAssignment,
+  lockCourseOf,
   memberNames,
   openForStudent,
   requireInScope,
@@ -50,17 +52,36 @@ const ownWhere = (ctx: LearningCtx, assignmentId: string, studentId: string) =>
     eq(assignmentSubmissions.studentId, studentId),
   );
 
+/** The acting student's hand-in, locked for a change (after lockCourseOf). */
+async function ownRowLocked(tx: Tx, ctx: LearningCtx, assignmentId: string) {
+  const [row] = await tx
+    .select()
+    .from(assignmentSubmissions)
+    .where(ownWhere(ctx, assignmentId, ctx.userId))
+    .for("update");
+  return row ?? null;
+}
+
 async function removeFiles(ctx: LearningCtx, storage: StorageAdapter, files: SubmittedFile[]) {
   // Best effort after commit: a file already gone is not an error worth failing the request for.
   await Promise.all(files.map((f) => mediaLibrary.remove(ctx.db, storage, ctx.accountId, f.mediaId).catch(() => {})));
 }
 
+const handInMessage = (p: HandInProblem) =>
+  p.reason === "textOnly"
+    ? "This assignment takes text only"
+    : p.reason === "filesOnly"
+      ? "This assignment takes files only"
+      : p.field === "files"
+        ? "Add a file"
+        : "Write your answer";
+
 const assignmentInfo = (a: Awaited<ReturnType<typeof loadAssignment>>) => ({
   id: a.id,
   title: a.title,
   content: a.content,
-  maxMarks: a.settings.maxMarks ?? 100,
-  submissionType: a.settings.submissionType ?? "both",
+  maxMarks: maxMarksOf(a.settings),
+  submissionType: submissionTypeOf(a.settings),
 });
 
 export const assignmentSubmissionsService = {
@@ -98,15 +119,9 @@ export const assignmentSubmissionsService = {
       }
       return a;
     });
-    const type = a.settings.submissionType ?? "both";
-    const content = type === "file" ? "" : sanitizeBasicHtml(input.content ?? "").trim();
-    if (type === "text" && input.files.length > 0) {
-      throw fieldError("validation_failed", "files", "This assignment takes text only");
-    }
-    if (!content && input.files.length === 0) {
-      const field = type === "file" ? "files" : "content";
-      throw fieldError("validation_failed", field, type === "file" ? "Add a file" : "Write your answer");
-    }
+    const content = sanitizeBasicHtml(input.content ?? "").trim();
+    const problem = handInProblem(submissionTypeOf(a.settings), { text: content !== "", files: input.files.length });
+    if (problem) throw fieldError("validation_failed", problem.field, handInMessage(problem));
     const files: SubmittedFile[] = [];
     try {
       for (const f of input.files) {
@@ -131,15 +146,17 @@ export const assignmentSubmissionsService = {
     let previous: SubmittedFile[] = [];
     try {
       const saved = await inTenant(ctx, async (tx, out) => {
-        const [row] = await tx
-          .select()
-          .from(assignmentSubmissions)
-          .where(ownWhere(ctx, a.id, ctx.userId));
-        if (row && row.status >= SUBMISSION_STATUS.evaluated) {
-          throw new AppError("conflict", "This assignment was evaluated; ask the instructor to reset it");
-        }
-        previous = row?.files ?? [];
+        await lockCourseOf(tx, ctx.accountId, input.courseId, ctx.userId);
+        const replaceable = async () => {
+          const row = await ownRowLocked(tx, ctx, a.id);
+          if (row && row.status >= SUBMISSION_STATUS.evaluated) {
+            throw new AppError("conflict", "This assignment was evaluated; ask the instructor to reset it");
+          }
+          previous = row?.files ?? [];
+          return row;
+        };
         const values = {
+          courseId: input.courseId,
           content,
           files,
           status: SUBMISSION_STATUS.submitted,
@@ -147,22 +164,22 @@ export const assignmentSubmissionsService = {
           submittedAt: now,
           updatedAt: now,
         };
-        const [saved] = row
-          ? await tx
-              .update(assignmentSubmissions)
-              .set({ ...values, courseId: input.courseId })
-              .where(ownWhere(ctx, a.id, ctx.userId))
-              .returning()
+        const update = () =>
+          tx
+            .update(assignmentSubmissions)
+            .set(values)
+            .where(ownWhere(ctx, a.id, ctx.userId))
+            .returning();
+        let [saved] = (await replaceable())
+          ? await update()
           : await tx
               .insert(assignmentSubmissions)
-              .values({
-                accountId: ctx.accountId,
-                assignmentId: a.id,
-                courseId: input.courseId,
-                studentId: ctx.userId,
-                ...values,
-              })
+              .values({ accountId: ctx.accountId, assignmentId: a.id, studentId: ctx.userId, ...values })
+              .onConflictDoNothing()
               .returning();
+        // Handed in at the same moment from another course: that hand-in is replaced like any other.
+        if (!saved && (await replaceable())) [saved] = await update();
+        if (!saved) throw new AppError("conflict", "Your hand-in changed meanwhile; hand it in again");
         const payload = { courseId: input.courseId, assignmentId: a.id, studentId: ctx.userId, submissionId: saved.id };
         out.push(await events.emit(tx, ctx.accountId, "assignment_submitted", payload, ctx.userId));
         return saved;
@@ -205,15 +222,20 @@ export const assignmentSubmissionsService = {
     const now = new Date();
     return inTenant(ctx, async (tx, out) => {
       const { a, row } = await loadForEvaluator(tx, ctx, submissionId);
-      const max = a.settings.maxMarks ?? 100;
+      const max = maxMarksOf(a.settings);
       if (!Number.isInteger(input.marks) || input.marks < 0 || input.marks > max) {
         throw fieldError("validation_failed", "marks", `Give between 0 and ${max} marks`);
+      }
+      const feedback = input.feedback?.trim() || null;
+      // The same marks and feedback again (a double click, a second tab) change nothing and tell nobody.
+      if (row.status >= SUBMISSION_STATUS.evaluated && row.marks === input.marks && row.feedback === feedback) {
+        return view(row);
       }
       const [updated] = await tx
         .update(assignmentSubmissions)
         .set({
           marks: input.marks,
-          feedback: input.feedback?.trim() || null,
+          feedback,
           status: SUBMISSION_STATUS.evaluated,
           evaluatedAt: now,
           updatedAt: now,
@@ -242,13 +264,19 @@ export const assignmentSubmissionsService = {
     const removed = await inTenant(ctx, async (tx, out) => {
       const a = await loadAssignment(tx, ctx.accountId, assignmentId);
       const scope = await evaluatorScope(tx, ctx, a);
-      const [row] = await tx
+      const [found] = await tx
         .select()
         .from(assignmentSubmissions)
         .where(ownWhere(ctx, a.id, input.studentId));
+      if (!found) throw notFound("Submission");
+      requireInScope(scope, found.courseId);
+      await lockCourseOf(tx, ctx.accountId, found.courseId, input.studentId);
+      // Deleted under the lock: of two resets at once, the second finds nothing and says so.
+      const [row] = await tx
+        .delete(assignmentSubmissions)
+        .where(ownWhere(ctx, a.id, input.studentId))
+        .returning();
       if (!row) throw notFound("Submission");
-      requireInScope(scope, row.courseId);
-      await tx.delete(assignmentSubmissions).where(ownWhere(ctx, a.id, input.studentId));
       await syncItemCompletion(
         tx,
         ctx.accountId,
@@ -294,14 +322,16 @@ export async function submittedFile(ctx: LearningCtx, storage: StorageAdapter, m
   return mediaLibrary.privateFile(ctx.db, storage, ctx.accountId, mediaId);
 }
 
+/** A submission the acting member may evaluate, read again under the locks (enrolment first) for the change. */
 async function loadForEvaluator(tx: Tx, ctx: LearningCtx, id: string) {
   if (!isUuid(id)) throw notFound("Submission");
-  const [row] = await tx
-    .select()
-    .from(assignmentSubmissions)
-    .where(and(eq(assignmentSubmissions.accountId, ctx.accountId), eq(assignmentSubmissions.id, id)));
+  const where = and(eq(assignmentSubmissions.accountId, ctx.accountId), eq(assignmentSubmissions.id, id));
+  const [found] = await tx.select().from(assignmentSubmissions).where(where);
+  if (!found) throw notFound("Submission");
+  const a = await loadAssignment(tx, ctx.accountId, found.assignmentId);
+  requireInScope(await evaluatorScope(tx, ctx, a), found.courseId);
+  await lockCourseOf(tx, ctx.accountId, found.courseId, found.studentId);
+  const [row] = await tx.select().from(assignmentSubmissions).where(where).for("update");
   if (!row) throw notFound("Submission");
-  const a = await loadAssignment(tx, ctx.accountId, row.assignmentId);
-  requireInScope(await evaluatorScope(tx, ctx, a), row.courseId);
   return { a, row };
 }

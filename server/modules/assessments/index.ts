@@ -1,6 +1,6 @@
 // Assessments: taking quizzes (attempts, time limits, marking) and assignments (hand-ins with
 // files), the instructors' submissions queues and evaluation, and quizzes assigned to members.
-export { canAssignQuizzes } from "./access";
+export { canAssignQuizzes, courseOfItem } from "./access";
 export { type AssignedQuiz, assignedQuizzes } from "./assigned-quizzes";
 export { assignmentSubmissionsService, submittedFile, type UploadedFile } from "./assignment-submissions";
 export { type EvaluableItem, evaluableItems } from "./evaluable";

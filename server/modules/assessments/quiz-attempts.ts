@@ -10,7 +10,15 @@ import type { LearningCtx } from "../courses";
 import { isUuid } from "../courses";
 import type { Emitted } from "../enrolment";
 import { events } from "../events";
-import { inTenant, loadQuiz, openForStudent, type QuizRow, syncItemCompletion } from "./access";
+import {
+  inTenant,
+  loadQuiz,
+  lockAttempts,
+  lockCourseOf,
+  openForStudent,
+  type QuizRow,
+  syncItemCompletion,
+} from "./access";
 import { attemptView, type SubmissionRow } from "./quiz-view";
 
 async function attemptsOf(tx: Tx, accountId: string, quizId: string, studentId: string) {
@@ -47,7 +55,7 @@ export async function finishAttempt(
   answers: Answers,
   now: Date,
   out: Emitted,
-): Promise<SubmissionRow> {
+): Promise<SubmissionRow | null> {
   const marking = markQuiz(quiz.questions, answers);
   const status = marking.needsEvaluation ? SUBMISSION_STATUS.submitted : SUBMISSION_STATUS.evaluated;
   const [done] = await tx
@@ -61,8 +69,16 @@ export async function finishAttempt(
       submittedAt: now,
       updatedAt: now,
     })
-    .where(and(eq(quizSubmissions.accountId, ctx.accountId), eq(quizSubmissions.id, row.id)))
+    .where(
+      and(
+        eq(quizSubmissions.accountId, ctx.accountId),
+        eq(quizSubmissions.id, row.id),
+        // Only an attempt still open is marked: one that another request finished meanwhile stays as it is.
+        eq(quizSubmissions.status, SUBMISSION_STATUS.started),
+      ),
+    )
     .returning();
+  if (!done) return null;
   const payload = {
     courseId: row.courseId,
     quizId: quiz.id,
@@ -86,11 +102,13 @@ export const quizAttempts = {
     return inTenant(ctx, async (tx, out) => {
       const quiz = await loadQuiz(tx, ctx.accountId, quizId);
       await openForStudent(tx, ctx, { itemId: quiz.id, courseId, assignable: true, now }, out);
+      await lockAttempts(tx, ctx.accountId, quiz.id, ctx.userId);
       const previous = await attemptsOf(tx, ctx.accountId, quiz.id, ctx.userId);
       for (const open of previous.filter((p) => p.status === SUBMISSION_STATUS.started)) {
-        if (!isOver(open, now) && open.courseId === courseId) return attemptView(quiz, open, now);
+        if (open.courseId !== courseId) continue;
+        if (!isOver(open, now)) return attemptView(quiz, open, now);
         // A timed attempt left open past its deadline is marked with what was saved.
-        if (isOver(open, now)) await finishAttempt(tx, ctx, quiz, open, open.answers, now, out);
+        await finishAttempt(tx, ctx, quiz, open, open.answers, now, out);
       }
       if (!canStartAttempt(quiz.settings, previous.length)) {
         throw new AppError("conflict", "No attempts left", { attemptsUsed: previous.length });
@@ -131,7 +149,7 @@ export const quizAttempts = {
   /** Autosave: merges answers into the open attempt; refused after the deadline. */
   saveAnswers(ctx: LearningCtx, attemptId: string, answers: Answers, now = new Date()) {
     return inTenant(ctx, async (tx) => {
-      const { quiz, row } = await ownAttempt(tx, ctx, attemptId);
+      const { quiz, row } = await ownAttempt(tx, ctx, attemptId, { lock: true });
       if (row.status !== SUBMISSION_STATUS.started) throw new AppError("conflict", "This attempt was submitted");
       if (isOver(row, now)) throw new AppError("time_limit", "The time for this attempt is over; submit it");
       const merged = { ...row.answers, ...onlyQuestions(quiz, answers) };
@@ -147,10 +165,11 @@ export const quizAttempts = {
   /** Submits and marks; after the deadline the answers sent now are ignored and the saved ones count. */
   submit(ctx: LearningCtx, attemptId: string, answers: Answers | undefined, now = new Date()) {
     return inTenant(ctx, async (tx, out) => {
-      const { quiz, row } = await ownAttempt(tx, ctx, attemptId);
+      const { quiz, row } = await ownAttempt(tx, ctx, attemptId, { lock: true });
       if (row.status !== SUBMISSION_STATUS.started) throw new AppError("conflict", "This attempt was submitted");
       const final = isOver(row, now) ? row.answers : { ...row.answers, ...onlyQuestions(quiz, answers ?? {}) };
       const done = await finishAttempt(tx, ctx, quiz, row, final, now, out);
+      if (!done) throw new AppError("conflict", "This attempt was submitted");
       return attemptView(quiz, done, now);
     });
   },
@@ -211,18 +230,22 @@ export const quizAttempts = {
   },
 };
 
-async function ownAttempt(tx: Tx, ctx: LearningCtx, attemptId: string) {
+/**
+ * One of the acting student's attempts. For a change it is read again under the locks, enrolment
+ * first (see lockCourseOf), so a second submit at once sees the first one's result.
+ */
+async function ownAttempt(tx: Tx, ctx: LearningCtx, attemptId: string, opts: { lock?: boolean } = {}) {
   if (!isUuid(attemptId)) throw notFound("Attempt");
-  const [row] = await tx
-    .select()
-    .from(quizSubmissions)
-    .where(
-      and(
-        eq(quizSubmissions.accountId, ctx.accountId),
-        eq(quizSubmissions.id, attemptId),
-        eq(quizSubmissions.studentId, ctx.userId),
-      ),
-    );
+  const where = and(
+    eq(quizSubmissions.accountId, ctx.accountId),
+    eq(quizSubmissions.id, attemptId),
+    eq(quizSubmissions.studentId, ctx.userId),
+  );
+  let [row] = await tx.select().from(quizSubmissions).where(where);
+  if (row && opts.lock) {
+    await lockCourseOf(tx, ctx.accountId, row.courseId, row.studentId);
+    [row] = await tx.select().from(quizSubmissions).where(where).for("update");
+  }
   if (!row) throw notFound("Attempt");
   return { quiz: await loadQuiz(tx, ctx.accountId, row.quizId), row };
 }

@@ -7,7 +7,16 @@ import { AppError, fieldError, notFound } from "../../errors";
 import type { LearningCtx } from "../courses";
 import { isUuid } from "../courses";
 import { events } from "../events";
-import { evaluatorScope, inScope, inTenant, loadQuiz, memberNames, requireInScope, syncItemCompletion } from "./access";
+import {
+  evaluatorScope,
+  inScope,
+  inTenant,
+  loadQuiz,
+  lockCourseOf,
+  memberNames,
+  requireInScope,
+  syncItemCompletion,
+} from "./access";
 import { attemptResult } from "./quiz-view";
 
 export type QueueFilter = "pending" | "evaluated" | "all";
@@ -80,7 +89,7 @@ export const quizEvaluation = {
   evaluate(ctx: LearningCtx, submissionId: string, input: { marks: Record<string, number>; feedback?: string }) {
     const now = new Date();
     return inTenant(ctx, async (tx, out) => {
-      const { quiz, row } = await loadSubmission(tx, ctx, submissionId);
+      const { quiz, row } = await loadSubmission(tx, ctx, submissionId, { lock: true });
       if (row.status < SUBMISSION_STATUS.submitted || !row.marking) {
         throw new AppError("conflict", "This attempt has not been submitted yet");
       }
@@ -94,13 +103,18 @@ export const quizEvaluation = {
         return { ...r, marks: given, correct: given >= q.marks };
       });
       const marks = results.reduce((s, r) => s + r.marks, 0);
+      const feedback = input.feedback?.trim() || null;
+      // The same marks and feedback again (a double click, a second tab) change nothing and tell nobody.
+      if (row.status >= SUBMISSION_STATUS.evaluated && row.marks === marks && row.feedback === feedback) {
+        return { id: row.id, status: row.status, marks, result: attemptResult(quiz, row) };
+      }
       const [updated] = await tx
         .update(quizSubmissions)
         .set({
           marking: { ...row.marking, results, marks, needsEvaluation: false },
           marks,
           status: SUBMISSION_STATUS.evaluated,
-          feedback: input.feedback?.trim() || null,
+          feedback,
           updatedAt: now,
         })
         .where(and(eq(quizSubmissions.accountId, ctx.accountId), eq(quizSubmissions.id, row.id)))
@@ -131,6 +145,7 @@ export const quizEvaluation = {
       const scope = await evaluatorScope(tx, ctx, quiz);
       requireInScope(scope, courseId);
       if (courseId && !isUuid(courseId)) throw notFound("Course");
+      await lockCourseOf(tx, ctx.accountId, courseId, input.studentId);
       const deleted = await tx
         .delete(quizSubmissions)
         .where(
@@ -148,21 +163,33 @@ export const quizEvaluation = {
         { courseId, studentId: input.studentId, itemId: quiz.id, complete: false, now: new Date() },
         out,
       );
-      const payload = { courseId, quizId: quiz.id, studentId: input.studentId, deleted: deleted.length };
-      out.push(await events.emit(tx, ctx.accountId, "quiz_reset", payload, ctx.userId));
+      // A reset that found nothing to delete (already reset, perhaps by a request a moment ago) is no change.
+      if (deleted.length) {
+        const payload = { courseId, quizId: quiz.id, studentId: input.studentId, deleted: deleted.length };
+        out.push(await events.emit(tx, ctx.accountId, "quiz_reset", payload, ctx.userId));
+      }
       return { deleted: deleted.length };
     });
   },
 };
 
-async function loadSubmission(tx: Parameters<Parameters<typeof inTenant>[1]>[0], ctx: LearningCtx, id: string) {
+/** A submission the acting member may evaluate; for a change, read again under the locks (enrolment first). */
+async function loadSubmission(
+  tx: Parameters<Parameters<typeof inTenant>[1]>[0],
+  ctx: LearningCtx,
+  id: string,
+  opts: { lock?: boolean } = {},
+) {
   if (!isUuid(id)) throw notFound("Submission");
-  const [row] = await tx
-    .select()
-    .from(quizSubmissions)
-    .where(and(eq(quizSubmissions.accountId, ctx.accountId), eq(quizSubmissions.id, id)));
+  const where = and(eq(quizSubmissions.accountId, ctx.accountId), eq(quizSubmissions.id, id));
+  let [row] = await tx.select().from(quizSubmissions).where(where);
   if (!row) throw notFound("Submission");
   const quiz = await loadQuiz(tx, ctx.accountId, row.quizId);
   requireInScope(await evaluatorScope(tx, ctx, quiz), row.courseId);
+  if (opts.lock) {
+    await lockCourseOf(tx, ctx.accountId, row.courseId, row.studentId);
+    [row] = await tx.select().from(quizSubmissions).where(where).for("update");
+    if (!row) throw notFound("Submission");
+  }
   return { quiz, row };
 }

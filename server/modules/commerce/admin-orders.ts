@@ -1,22 +1,14 @@
-// The owner's side of commerce (spec §9): every order of the site with its buyer and what it
-// granted, confirming an offline payment, refunding (which takes the access back) and cancelling;
-// and the payment provider settings, whose secret keys never leave the server: the owner sees only
-// whether each one is set, and an empty field keeps the stored key.
+// The owner's side of commerce (spec §9): every order of the site with its buyer, what it granted and
+// its subscription, confirming an offline payment, refunding (which takes the access back),
+// cancelling, and stopping a subscription from renewing. Payment settings: payment-settings.ts.
 import { and, eq, ilike, inArray, or, sql } from "drizzle-orm";
-import {
-  CURRENCIES,
-  defaultProvider,
-  PAYMENT_PROVIDERS,
-  type PaymentProviderName,
-  providersFor,
-} from "../../../core/currency";
 import type { Db, Tx } from "../../db/client";
-import { courses, members, type OrderStatus, orders, paymentSettings } from "../../db/schema";
+import { courses, members, type OrderStatus, orders, type SubscriptionStatus, subscriptions } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
-import { AppError, fieldError, notFound } from "../../errors";
-import { cancelOrder, type OrderRow, pageOfOrders, siteCurrency } from "./orders";
+import { AppError, notFound } from "../../errors";
+import { cancelOrder, type OrderRow, pageOfOrders } from "./orders";
 import { markOrderPaid, refundOrder } from "./fulfilment";
-import { enabledProviders } from "./settings";
+import { cancelSiteSubscription } from "./subscriptions";
 
 export const ORDER_STATUSES: readonly OrderStatus[] = ["pending", "paid", "refunded", "cancelled", "failed"];
 
@@ -40,6 +32,13 @@ export type AdminOrder = {
     memberships: string[];
     errors: { courseId: string; title: string; code: string }[];
   };
+  /** The subscription this order started, as it stands now. */
+  subscription: {
+    id: string;
+    status: SubscriptionStatus;
+    currentPeriodEnd: string;
+    cancelAtPeriodEnd: boolean;
+  } | null;
 };
 
 /** The short order number buyers and owners quote: the first 8 characters of its id, upper-case. */
@@ -66,6 +65,14 @@ async function present(tx: Tx, accountId: string, rows: OrderRow[]): Promise<Adm
       .where(and(eq(courses.accountId, accountId), inArray(courses.id, courseIds)));
     for (const c of cs) titles.set(c.id, c.title);
   }
+  const subscriptionIds = rows.flatMap((r) => (r.subscriptionId ? [r.subscriptionId] : []));
+  const subs = subscriptionIds.length
+    ? await tx
+        .select()
+        .from(subscriptions)
+        .where(and(eq(subscriptions.accountId, accountId), inArray(subscriptions.id, subscriptionIds)))
+    : [];
+  const subById = new Map(subs.map((x) => [x.id, x]));
   return rows.map((r) => ({
     orderId: r.orderId,
     number: orderNumber(r.orderId),
@@ -86,6 +93,17 @@ async function present(tx: Tx, accountId: string, rows: OrderRow[]): Promise<Adm
       memberships: r.grants.memberships,
       errors: (r.grants.errors ?? []).map((e) => ({ ...e, title: titles.get(e.courseId) ?? "" })),
     },
+    subscription: (() => {
+      const x = r.subscriptionId ? subById.get(r.subscriptionId) : undefined;
+      return x
+        ? {
+            id: x.id,
+            status: x.status,
+            currentPeriodEnd: x.currentPeriodEnd.toISOString(),
+            cancelAtPeriodEnd: x.cancelAtPeriodEnd,
+          }
+        : null;
+    })(),
   }));
 }
 
@@ -162,125 +180,10 @@ export async function ownerCancel(db: Db, accountId: string, orderId: string) {
   return getOrder(db, accountId, orderId);
 }
 
-// ---- Payment settings ----
-
-/** Per provider: the public fields and the secret ones the owner fills in. */
-export const PROVIDER_FIELDS: Record<PaymentProviderName, { config: string[]; secrets: string[] }> = {
-  offline: { config: ["instructions"], secrets: [] },
-  paypal: { config: ["clientId", "mode"], secrets: ["clientSecret", "webhookId"] },
-  stripe: { config: ["publishableKey"], secrets: ["secretKey", "webhookSecret"] },
-  razorpay: { config: ["keyId"], secrets: ["keySecret", "webhookSecret"] },
-};
-
-export type ProviderSettingsView = {
-  provider: PaymentProviderName;
-  enabled: boolean;
-  config: Record<string, string>;
-  secretsSet: Record<string, boolean>;
-  currencies: string[];
-};
-
-export type PaymentSettingsView = {
-  currency: string;
-  providers: ProviderSettingsView[];
-  /** Enabled providers that take the site's currency (what a buyer can choose). */
-  available: PaymentProviderName[];
-  defaultProvider: PaymentProviderName | null;
-};
-
-/** Every provider's settings for the owner, secrets reduced to "set or not". */
-export async function paymentSettingsView(db: Db, accountId: string): Promise<PaymentSettingsView> {
-  return withTenant(db, accountId, async (tx) => {
-    const rows = await tx.select().from(paymentSettings).where(eq(paymentSettings.accountId, accountId));
-    const byName = new Map(rows.map((r) => [r.provider, r]));
-    const currency = await siteCurrency(tx, accountId);
-    const enabled = await enabledProviders(tx, accountId);
-    const providers = PAYMENT_PROVIDERS.map((provider) => {
-      const row = byName.get(provider);
-      const fields = PROVIDER_FIELDS[provider];
-      const config: Record<string, string> = {};
-      for (const k of fields.config) config[k] = row?.config[k] ?? "";
-      const secretsSet: Record<string, boolean> = {};
-      for (const k of fields.secrets) secretsSet[k] = Boolean(row?.secrets[k]);
-      return {
-        provider,
-        enabled: row ? row.enabled : provider === "offline",
-        config,
-        secretsSet,
-        currencies: CURRENCIES.filter((c) => c.providers.includes(provider)).map((c) => c.code),
-      };
-    });
-    return {
-      currency,
-      providers,
-      available: providersFor(currency, enabled),
-      defaultProvider: defaultProvider(currency, enabled),
-    };
-  });
-}
-
-export type ProviderSettingsInput = {
-  enabled: boolean;
-  config?: Record<string, string>;
-  secrets?: Record<string, string>;
-};
-
-function validate(
-  provider: PaymentProviderName,
-  enabled: boolean,
-  config: Record<string, string>,
-  secrets: Record<string, string>,
-) {
-  const bad = (field: string, message: string) => fieldError("validation_failed", field, message);
-  if (provider === "stripe") {
-    if (secrets.secretKey && !secrets.secretKey.startsWith("sk_"))
-      throw bad("secrets.secretKey", "A Stripe secret key starts with sk_");
-    if (secrets.webhookSecret && !secrets.webhookSecret.startsWith("whsec_"))
-      throw bad("secrets.webhookSecret", "A Stripe webhook signing secret starts with whsec_");
-  }
-  if (provider === "paypal" && enabled && !config.clientId) throw bad("config.clientId", "Enter the PayPal client id");
-  if (provider === "razorpay" && (enabled || config.keyId) && !config.keyId?.startsWith("rzp_"))
-    throw bad("config.keyId", "A Razorpay key id starts with rzp_");
-  if (provider === "offline" && (config.instructions ?? "").length > 2000)
-    throw bad("config.instructions", "Keep the instructions under 2000 characters");
-}
-
-/** Saves a provider's settings; a secret left out or empty keeps the stored one. */
-export async function savePaymentSettings(
-  db: Db,
-  accountId: string,
-  provider: string,
-  input: ProviderSettingsInput,
-): Promise<ProviderSettingsView> {
-  if (!(PAYMENT_PROVIDERS as readonly string[]).includes(provider)) throw notFound("Payment provider");
-  const name = provider as PaymentProviderName;
-  const fields = PROVIDER_FIELDS[name];
-  const config: Record<string, string> = {};
-  for (const k of fields.config) {
-    const v = input.config?.[k];
-    if (typeof v === "string") config[k] = v.trim();
-  }
-  const given: Record<string, string> = {};
-  for (const k of fields.secrets) {
-    const v = input.secrets?.[k];
-    if (typeof v === "string" && v.trim()) given[k] = v.trim();
-  }
-  validate(name, input.enabled, config, given);
-  await withTenant(db, accountId, async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(paymentSettings)
-      .where(and(eq(paymentSettings.accountId, accountId), eq(paymentSettings.provider, name)))
-      .for("update");
-    const secrets = { ...(row?.secrets ?? {}), ...given };
-    await tx
-      .insert(paymentSettings)
-      .values({ accountId, provider: name, enabled: input.enabled, config, secrets })
-      .onConflictDoUpdate({
-        target: [paymentSettings.accountId, paymentSettings.provider],
-        set: { enabled: input.enabled, config, secrets, updatedAt: new Date() },
-      });
-  });
-  const view = await paymentSettingsView(db, accountId);
-  return view.providers.find((p) => p.provider === name) as ProviderSettingsView;
+/** Stops the subscription an order started from renewing; the member keeps the paid period. */
+export async function ownerCancelSubscription(db: Db, accountId: string, orderId: string) {
+  const row = await withTenant(db, accountId, (tx) => orderRow(tx, accountId, orderId));
+  if (!row.subscriptionId) throw new AppError("conflict", "This order started no subscription");
+  await cancelSiteSubscription(db, accountId, row.subscriptionId);
+  return getOrder(db, accountId, orderId);
 }

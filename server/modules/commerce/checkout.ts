@@ -187,6 +187,7 @@ export async function confirmReturn(db: Db, accountId: string, userId: string, i
           source: "return",
           providerRef: status.providerRef ?? o.providerRef,
           subscriptionRef: status.subscriptionRef ?? null,
+          periodEnd: status.periodEnd ?? null,
         });
       }
     } catch (err) {

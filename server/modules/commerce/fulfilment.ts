@@ -28,6 +28,8 @@ export type PaidBy = {
   source: "owner" | "provider" | "return" | "reconcile" | "free";
   providerRef?: string | null;
   subscriptionRef?: string | null;
+  /** The end of the period the first payment paid for, when the provider says (else one period from now). */
+  periodEnd?: Date | null;
   actorId?: string | null;
   now?: Date;
 };
@@ -75,7 +77,7 @@ export async function fulfil(
   let subscriptionId: string | null = null;
   let accessEnds: Date | null = null;
   if (sub) {
-    accessEnds = periodEnd(now, sub.frequency);
+    accessEnds = by.periodEnd && by.periodEnd.getTime() > now.getTime() ? by.periodEnd : periodEnd(now, sub.frequency);
     const coupon = order.couponId
       ? (
           await tx

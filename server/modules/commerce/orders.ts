@@ -3,16 +3,17 @@
 // paying grants the products' courses and memberships in the same transaction as the status change,
 // so a crash leaves either nothing or everything; paying twice changes nothing the second time.
 import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { checkCoupon, couponDiscount } from "../../../core/coupon";
+import { checkCoupon, couponDiscount, renewalsDiscounted } from "../../../core/coupon";
 import { currencyOf, type PaymentProviderName, providersFor } from "../../../core/currency";
 import { periodSeconds, priceOf } from "../../../core/product";
 import type { Db, Tx } from "../../db/client";
 import { accounts, coupons, members, type OrderItem, orders, products } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
 import { AppError, fieldError } from "../../errors";
-import { providerFor } from "../../payments";
+import { providerFor, type SubscriptionCheckout } from "../../payments";
 import { events } from "../events";
 import { fulfil } from "./fulfilment";
+import { planStore } from "./payment-plans";
 import { enabledProviders, siteProviderSettings } from "./settings";
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -143,8 +144,11 @@ export async function placeOrder(db: Db, accountId: string, input: PlaceOrderInp
       if (items.some((i) => i.type === "subscription") && items.length > 1) {
         throw fieldError("validation_failed", "productIds", "A subscription is bought on its own");
       }
-      const subscription = items.some((i) => i.type === "subscription");
-      const choices = providersFor(currency, enabled, { subscription });
+      const subscriptionItem = items.find((i) => i.type === "subscription");
+      const subscription = Boolean(subscriptionItem);
+      const choices = providersFor(currency, enabled, {
+        subscription: subscriptionItem ? (subscriptionItem.frequency ?? true) : false,
+      });
       const provider = (input.provider ?? choices[0] ?? "") as PaymentProviderName;
       if (!choices.includes(provider)) {
         throw fieldError(
@@ -169,6 +173,14 @@ export async function placeOrder(db: Db, accountId: string, input: PlaceOrderInp
           .set({ usageCount: sql`${coupons.usageCount} + 1` })
           .where(and(eq(coupons.accountId, accountId), eq(coupons.id, coupon.id)));
         discount = couponDiscount(coupon.discountType, coupon.couponAmount, subtotal);
+      }
+      if (subscription && provider === "razorpay" && discount > 0) {
+        // Razorpay's offers are made in its own dashboard; its API cannot lower a subscription's payment.
+        throw fieldError(
+          "validation_failed",
+          "provider",
+          "Razorpay cannot apply a coupon to a subscription; choose another payment method",
+        );
       }
       const [row] = await tx
         .insert(orders)
@@ -210,6 +222,24 @@ async function orderByKey(tx: Tx, accountId: string, userId: string, key: string
   return row ?? null;
 }
 
+/** What a provider needs to bill a subscription item: its price, period and the coupon's discounted payments. */
+function subscriptionCheckout(sub: OrderItem, firstAmount: number, coupon: CouponRow | null): SubscriptionCheckout {
+  const duration = sub.frequency ?? { value: 30, parameter: 86400 };
+  const discounted = coupon
+    ? sub.amount - couponDiscount(coupon.discountType, coupon.couponAmount, sub.amount)
+    : sub.amount;
+  const later = coupon ? renewalsDiscounted(coupon.scope, coupon.payments) : 0;
+  return {
+    productId: sub.productId,
+    productTitle: sub.title,
+    amount: sub.amount,
+    firstAmount,
+    periodSeconds: periodSeconds(duration),
+    duration,
+    discount: discounted < sub.amount ? { amount: discounted, payments: later === null ? null : later + 1 } : null,
+  };
+}
+
 /** Asks the order's provider where to pay; a provider that fails cancels the order and frees the coupon. */
 async function startPayment(db: Db, accountId: string, order: OrderRow, origin: string): Promise<OrderRow> {
   const provider = providerFor(order.provider);
@@ -223,6 +253,16 @@ async function startPayment(db: Db, accountId: string, order: OrderRow, origin: 
     return m ?? { name: "", email: "" };
   });
   const sub = order.items.find((i) => i.type === "subscription");
+  const coupon =
+    sub && order.couponId
+      ? await withTenant(db, accountId, async (tx) => {
+          const [c] = await tx
+            .select()
+            .from(coupons)
+            .where(and(eq(coupons.accountId, accountId), eq(coupons.id, order.couponId as string)));
+          return c ?? null;
+        })
+      : null;
   try {
     const start = await provider.startCheckout(settings, {
       accountId,
@@ -235,14 +275,8 @@ async function startPayment(db: Db, accountId: string, order: OrderRow, origin: 
         amount: i.amount,
         quantity: i.quantity,
       })),
-      subscription: sub
-        ? {
-            amount: sub.amount,
-            firstAmount: order.totalAmount,
-            periodSeconds: periodSeconds(sub.frequency),
-            productTitle: sub.title,
-          }
-        : null,
+      subscription: sub ? subscriptionCheckout(sub, order.totalAmount, coupon) : null,
+      plans: planStore(db, accountId),
       buyer: { userId: order.userId, ...buyer },
       successUrl: `${origin}/checkout/return?order=${order.orderId}`,
       cancelUrl: `${origin}/checkout?cancelled=${order.orderId}`,

@@ -62,6 +62,7 @@ export async function reconcilePayments(
         source: "reconcile",
         providerRef: status.providerRef ?? o.providerRef,
         subscriptionRef: status.subscriptionRef ?? null,
+        periodEnd: status.periodEnd ?? null,
       });
       if (done.changed) {
         result.paid++;

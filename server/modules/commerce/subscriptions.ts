@@ -1,11 +1,13 @@
 // Subscriptions: renewals extend access from the end of the paid period; a cancelled or failed
 // renewal ends access when the paid period runs out. A provider may repeat a renewal message: a
-// renewal already applied (same provider event, or a period end that is not later) changes nothing.
-import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
+// renewal already applied (same provider event, the provider's count of payments already reached,
+// or a period end that is not later) changes nothing. Stopping one from renewing, by the member or
+// the owner, tells the provider first.
+import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { renewalAmount } from "../../../core/coupon";
 import { periodEnd } from "../../../core/product";
 import type { Db, Tx } from "../../db/client";
-import { coupons, eventOutbox, memberMemberships, members, orders, products, subscriptions } from "../../db/schema";
+import { coupons, eventOutbox, memberMemberships, orders, subscriptions } from "../../db/schema";
 import { withPlatform, withTenant } from "../../db/tenant";
 import { AppError, notFound } from "../../errors";
 import { jobs } from "../../jobs/queue";
@@ -57,6 +59,8 @@ export async function renewSubscription(
     periodEnd?: Date | null;
     amount?: number | null;
     eventId?: string | null;
+    /** The provider's count of payments including this one: a count already recorded changes nothing. */
+    payments?: number | null;
     actorId?: string | null;
     now?: Date;
   } = {},
@@ -64,6 +68,7 @@ export async function renewSubscription(
   return events.transaction(db, accountId, async (tx, out) => {
     const sub = await findSubscription(tx, accountId, ref);
     if (!sub || sub.status === "ended") return { changed: false };
+    if (opts.payments != null && opts.payments <= sub.payments) return { changed: false };
     if (opts.eventId && (await renewalAlreadyApplied(tx, accountId, sub.id, opts.eventId))) return { changed: false };
     if (opts.periodEnd && opts.periodEnd.getTime() <= sub.currentPeriodEnd.getTime()) return { changed: false };
     const now = opts.now ?? new Date();
@@ -84,7 +89,7 @@ export async function renewSubscription(
       .set({
         status: "active",
         currentPeriodEnd: newEnd,
-        payments: sql`${subscriptions.payments} + 1`,
+        payments: opts.payments ?? sql`${subscriptions.payments} + 1`,
         couponPaymentsLeft: coupon ? price.left : sub.couponPaymentsLeft,
         cancelAtPeriodEnd: false,
       })
@@ -215,84 +220,11 @@ jobs.define(EXPIRE, async (db) => {
 });
 jobs.schedule(EXPIRE, "*/5 * * * *");
 
-export type SubscriptionView = {
-  id: string;
-  productId: string;
-  productTitle: string;
-  status: SubscriptionRow["status"];
-  amount: number;
-  currency: string;
-  frequency: { value: number; parameter: number };
-  currentPeriodEnd: string;
-  cancelAtPeriodEnd: boolean;
-  payments: number;
-  provider: string;
-  createdAt: string;
-  userId: string;
-  memberName: string | null;
-  memberEmail: string | null;
-};
-
-async function listSubscriptions(tx: Tx, accountId: string, userId: string | null, page = 1, perPage = 50) {
-  const where = userId
-    ? and(eq(subscriptions.accountId, accountId), eq(subscriptions.userId, userId))
-    : eq(subscriptions.accountId, accountId);
-  const rows = await tx
-    .select({
-      s: subscriptions,
-      productTitle: products.title,
-      memberName: members.name,
-      memberEmail: members.email,
-    })
-    .from(subscriptions)
-    .leftJoin(products, and(eq(products.accountId, subscriptions.accountId), eq(products.id, subscriptions.productId)))
-    .leftJoin(members, and(eq(members.accountId, subscriptions.accountId), eq(members.userId, subscriptions.userId)))
-    .where(where)
-    .orderBy(desc(subscriptions.createdAt))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
-  const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(subscriptions).where(where);
-  const items: SubscriptionView[] = rows.map(({ s, productTitle, memberName, memberEmail }) => ({
-    id: s.id,
-    productId: s.productId,
-    productTitle: productTitle ?? "",
-    status: s.status,
-    amount: s.amount,
-    currency: s.currency,
-    frequency: s.frequency,
-    currentPeriodEnd: s.currentPeriodEnd.toISOString(),
-    cancelAtPeriodEnd: s.cancelAtPeriodEnd,
-    payments: s.payments,
-    provider: s.provider,
-    createdAt: s.createdAt.toISOString(),
-    userId: s.userId,
-    memberName: memberName ?? null,
-    memberEmail: memberEmail ?? null,
-  }));
-  return { items, total: Number(n), page, perPage };
-}
-
-/** The member's own subscriptions, newest first. */
-export const mySubscriptions = (db: Db, accountId: string, userId: string) =>
-  withTenant(db, accountId, (tx) => listSubscriptions(tx, accountId, userId, 1, 100));
-
-/** Every subscription of the site, for its owner. */
-export const siteSubscriptions = (db: Db, accountId: string, page = 1, perPage = 20) =>
-  withTenant(db, accountId, (tx) => listSubscriptions(tx, accountId, null, page, perPage));
-
 /**
- * The buyer stops renewing: the provider is told first (an online subscription would otherwise go on
+ * Stops renewing: the provider is told first (an online subscription would otherwise go on
  * charging), then access lasts until the end of the paid period.
  */
-export async function cancelMySubscription(db: Db, accountId: string, userId: string, id: string) {
-  const sub = await withTenant(db, accountId, async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(subscriptions)
-      .where(and(eq(subscriptions.accountId, accountId), eq(subscriptions.id, id), eq(subscriptions.userId, userId)));
-    return row ?? null;
-  });
-  if (!sub) throw notFound("Subscription");
+async function stopRenewing(db: Db, accountId: string, sub: SubscriptionRow): Promise<SubscriptionRow> {
   if (sub.status === "ended") throw new AppError("conflict", "This subscription has already ended");
   if (sub.status === "cancelled") return sub;
   const provider = providerFor(sub.provider);
@@ -312,13 +244,41 @@ export async function cancelMySubscription(db: Db, accountId: string, userId: st
       .where(
         and(
           eq(subscriptions.accountId, accountId),
-          eq(subscriptions.id, id),
+          eq(subscriptions.id, sub.id),
           inArray(subscriptions.status, ["active", "past_due"]),
         ),
       )
       .returning();
     return row ?? sub;
   });
+}
+
+async function subscriptionRow(db: Db, accountId: string, id: string, userId: string | null) {
+  const row = await withTenant(db, accountId, async (tx) => {
+    const [found] = await tx
+      .select()
+      .from(subscriptions)
+      .where(
+        and(
+          eq(subscriptions.accountId, accountId),
+          eq(subscriptions.id, id),
+          userId ? eq(subscriptions.userId, userId) : undefined,
+        ),
+      );
+    return found ?? null;
+  });
+  if (!row) throw notFound("Subscription");
+  return row;
+}
+
+/** The buyer stops renewing their own subscription; anyone else's is not found. */
+export async function cancelMySubscription(db: Db, accountId: string, userId: string, id: string) {
+  return stopRenewing(db, accountId, await subscriptionRow(db, accountId, id, userId));
+}
+
+/** The site's owner stops a member's subscription renewing (the member keeps the paid period). */
+export async function cancelSiteSubscription(db: Db, accountId: string, id: string) {
+  return stopRenewing(db, accountId, await subscriptionRow(db, accountId, id, null));
 }
 
 /** The owner records an offline renewal payment: the period moves on exactly as a provider renewal. */

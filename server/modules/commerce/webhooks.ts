@@ -35,28 +35,41 @@ async function findOrder(tx: Tx, accountId: string, provider: string, event: Pro
   return null;
 }
 
+/** A subscription order starts only from a message that names the provider's subscription. */
+const isSubscriptionOrder = (order: { items: { type: string }[] }) =>
+  order.items.some((i) => i.type === "subscription");
+
 export async function handleProviderEvent(
   db: Db,
   accountId: string,
   provider: string,
   event: ProviderEvent,
 ): Promise<HandledEvent> {
+  const pays = event.type === "payment_succeeded" || event.type === "subscription_renewed";
   const result = await events.transaction(db, accountId, async (tx, out): Promise<HandledEvent> => {
-    const order = event.type === "payment_succeeded" ? await findOrder(tx, accountId, provider, event) : null;
+    const order = pays ? await findOrder(tx, accountId, provider, event) : null;
     const inserted = await tx
       .insert(paymentEvents)
       .values({ accountId, provider, eventId: event.id, type: event.type, orderId: order?.orderId ?? null })
       .onConflictDoNothing()
       .returning({ eventId: paymentEvents.eventId });
     if (inserted.length === 0) return { duplicate: true, orderId: order?.orderId ?? null, changed: false };
-    if (event.type !== "payment_succeeded") return { duplicate: false, orderId: null, changed: false };
+    if (!pays) return { duplicate: false, orderId: null, changed: false };
     if (!order) {
-      // Another site's order, or one we never made: nothing to change here.
-      console.warn(
-        `[webhooks] ${provider} ${event.id}: no order on this site for ${event.orderId ?? event.providerRef}`,
-      );
+      // Another site's order, or one we never made (a renewal names no order): nothing to pay here.
+      if (event.type === "payment_succeeded") {
+        console.warn(
+          `[webhooks] ${provider} ${event.id}: no order on this site for ${event.orderId ?? event.providerRef}`,
+        );
+      }
       return { duplicate: false, orderId: null, changed: false };
     }
+    if (isSubscriptionOrder(order) && !event.subscriptionRef) {
+      // A bare payment message would start the subscription without the provider's reference, and
+      // its renewals could never be matched: the subscription's own messages pay this order.
+      return { duplicate: false, orderId: order.orderId, changed: false };
+    }
+    // A renewal may arrive before any message about the first payment did: that payment was made.
     const paid = await markOrderPaidIn(
       tx,
       accountId,
@@ -65,6 +78,7 @@ export async function handleProviderEvent(
         source: "provider",
         providerRef: event.providerRef ?? null,
         subscriptionRef: event.subscriptionRef ?? null,
+        periodEnd: event.type === "payment_succeeded" ? (event.periodEnd ?? null) : null,
       },
       out,
     );
@@ -72,7 +86,8 @@ export async function handleProviderEvent(
   });
   if (result.duplicate) return result;
   try {
-    return { ...result, ...(await subscriptionChange(db, accountId, provider, event)) };
+    const change = await subscriptionChange(db, accountId, provider, event);
+    return { ...result, changed: result.changed || Boolean(change.changed) };
   } catch (err) {
     // Not applied: forget the message so the provider's next delivery tries again.
     await withTenant(db, accountId, (tx) =>
@@ -99,6 +114,7 @@ async function subscriptionChange(db: Db, accountId: string, provider: string, e
       periodEnd: event.periodEnd ?? null,
       amount: event.amount ?? null,
       eventId: event.id,
+      payments: event.payments ?? null,
     });
     return { changed: r.changed };
   }

@@ -1,16 +1,19 @@
 // What the public course page shows (spec §2 /course/{slug}): the published course with its
 // instructors, rating, seats left, duration, outline (titles only, never content) and reviews, plus
 // where the signed-in viewer stands (enrolled or not, their own review).
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
+import type { CourseOffer } from "../../../core/course-offer";
 import { countedItems, type CurriculumPostType, type Duration } from "../../../core/curriculum";
-import { priceOf, type ProductMetadata } from "../../../core/product";
-import type { Db, Tx } from "../../db/client";
-import { courseReviews, courses, products } from "../../db/schema";
+import type { Db } from "../../db/client";
+import { courseReviews, courses } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
 import { notFound } from "../../errors";
+import { courseOffers } from "../commerce";
 import { courseInstructors, loadCourse } from "../courses";
 import { findEnrolment } from "../enrolment";
-import { sanitizeRichHtml } from "../html";
+import { excerptOf } from "../../../core/post-slug";
+import { withoutEmptySections } from "../../../core/course-template";
+import { htmlToText, sanitizeRichHtml } from "../html";
 import { membersByUser, ratingsOf } from "./listing";
 
 /** How many reviews the page lists (newest first). */
@@ -34,6 +37,8 @@ export type CoursePage = {
   title: string;
   excerpt: string;
   description: string;
+  /** One line for search engines and link previews: the excerpt, else the start of the description. */
+  summary: string;
   image: string | null;
   access: "free" | "private";
   publishedAt: string | null;
@@ -48,25 +53,9 @@ export type CoursePage = {
   itemCount: number;
   reviews: PublicReview[];
   viewer: { enrolled: boolean; myReview: PublicReview | null } | null;
-  /** The cheapest published, priced product that grants this course: what "Add to cart" buys. */
-  product: { id: string; title: string; image: string | null; metadata: ProductMetadata } | null;
+  /** How the course is offered (core/course-offer.ts): free, sold (and by what), or private. */
+  offer: CourseOffer;
 };
-
-async function cheapestProductFor(tx: Tx, accountId: string, courseId: string) {
-  const rows = await tx
-    .select({ id: products.id, title: products.title, image: products.image, metadata: products.metadata })
-    .from(products)
-    .where(
-      and(
-        eq(products.accountId, accountId),
-        eq(products.status, "published"),
-        sql`${products.courseIds} @> ${JSON.stringify([courseId])}::jsonb`,
-      ),
-    );
-  const priced = rows.filter((p) => priceOf(p.metadata));
-  priced.sort((a, b) => (priceOf(a.metadata)?.amount ?? 0) - (priceOf(b.metadata)?.amount ?? 0));
-  return priced[0] ?? null;
-}
 
 /** A published course of this site by its slug; drafts and other sites' slugs are not found. */
 export async function coursePage(db: Db, accountId: string, slug: string, viewerId: string | null) {
@@ -125,13 +114,16 @@ export async function coursePage(db: Db, accountId: string, slug: string, viewer
         };
       }
     }
+    // Sanitised on save too; read again here so the public page never trusts what is stored. The
+    // template's sections the author left empty are not shown.
+    const description = withoutEmptySections(sanitizeRichHtml(course.description));
     return {
       id: course.id,
       slug: course.slug,
       title: course.title,
       excerpt: course.excerpt,
-      // Sanitised on save too; read again here so the public page never trusts what is stored.
-      description: sanitizeRichHtml(course.description),
+      description,
+      summary: course.excerpt.trim() || excerptOf(htmlToText(description), 160),
       image: course.featuredImage?.image ?? null,
       access: course.access,
       publishedAt: course.publishedAt?.toISOString() ?? null,
@@ -149,7 +141,7 @@ export async function coursePage(db: Db, accountId: string, slug: string, viewer
       itemCount: countedItems(curriculum).length,
       reviews,
       viewer: viewerId ? { enrolled: Boolean(enrolment), myReview } : null,
-      product: await cheapestProductFor(tx, accountId, course.id),
+      offer: (await courseOffers(tx, accountId, [course])).get(course.id) ?? { kind: "private" },
     };
   });
 }

@@ -1,11 +1,13 @@
 // The public course list (spec §2 /course, /course/category): published courses of one site as
 // cards, nine a page, optionally one category's; and the course categories with their counts.
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import type { CourseOffer } from "../../../core/course-offer";
 import { averageRating } from "../../../core/quiz";
 import type { Db, Tx } from "../../db/client";
 import { courseReviews, courses, members, termObjectRelationship, terms } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
 import { notFound } from "../../errors";
+import { courseOffers } from "../commerce";
 
 export const COURSE_TAXONOMY = "course_category";
 export const COURSES_PER_PAGE = 9;
@@ -17,6 +19,8 @@ export type CourseCard = {
   excerpt: string;
   image: string | null;
   access: "free" | "private";
+  /** How the course is offered: free, sold (the products and memberships that sell it) or private. */
+  offer: CourseOffer;
   instructor: { name: string; slug: string } | null;
   rating: number;
   reviews: number;
@@ -90,13 +94,14 @@ export async function listCourses(db: Db, accountId: string, opts: { page?: numb
       .offset((page - 1) * COURSES_PER_PAGE)
       .limit(COURSES_PER_PAGE);
     const ids = rows.map((r) => r.id);
-    const [ratings, people] = await Promise.all([
+    const [ratings, people, offers] = await Promise.all([
       ratingsOf(tx, accountId, ids),
       membersByUser(
         tx,
         accountId,
         rows.map((r) => r.authorId),
       ),
+      courseOffers(tx, accountId, rows),
     ]);
     const items: CourseCard[] = rows.map((r) => ({
       id: r.id,
@@ -105,6 +110,7 @@ export async function listCourses(db: Db, accountId: string, opts: { page?: numb
       excerpt: r.excerpt,
       image: r.featuredImage?.image ?? null,
       access: r.access,
+      offer: offers.get(r.id) ?? { kind: "private" },
       instructor: people.get(r.authorId) ?? null,
       rating: ratings.get(r.id)?.rating ?? 0,
       reviews: ratings.get(r.id)?.reviews ?? 0,

@@ -1,7 +1,7 @@
 // The certificate as a PDF (A4 landscape): heading, body with the tokens filled in, a signature
-// line and the address that verifies it. Standard fonts only cover Latin-1, so other characters
-// become "?" rather than failing the download.
-import { PDFDocument, type PDFFont, StandardFonts } from "pdf-lib";
+// line and the address that verifies it, on the site's real address and clickable. Standard fonts
+// only cover Latin-1, so other characters become "?" rather than failing the download.
+import { PDFDocument, type PDFFont, PDFString, StandardFonts } from "pdf-lib";
 import { certificateText, certificateUrl } from "../../../core/certificate-template";
 import type { CertificateTemplate } from "../../db/schema";
 import { encodable, INK, MUTED, wrap } from "../pdf";
@@ -13,7 +13,7 @@ const MARGIN = 70;
 export async function renderCertificatePdf(
   cert: CertificateVerification,
   template: CertificateTemplate | null,
-  site: { host: string; title: string; locale?: string },
+  site: { origin: string; title: string; locale?: string },
 ): Promise<Uint8Array> {
   const date = new Date(cert.issuedAt).toLocaleDateString(site.locale ?? "en", { dateStyle: "long", timeZone: "UTC" });
   const text = certificateText(template, {
@@ -22,7 +22,7 @@ export async function renderCertificatePdf(
     date,
     code: cert.code,
   });
-  const url = certificateUrl(site.host, cert.code);
+  const url = certificateUrl(site.origin, cert.code);
   const doc = await PDFDocument.create();
   doc.setTitle(`${text.title} – ${cert.courseTitle}`);
   doc.setSubject(cert.courseTitle);
@@ -49,6 +49,21 @@ export async function renderCertificatePdf(
   page.drawLine({ start: { x: MARGIN, y: 130 }, end: { x: MARGIN + 220, y: 130 }, thickness: 1, color: INK });
   page.drawText(encodable(regular, text.signature), { x: MARGIN, y: 112, size: 12, font: regular, color: MUTED });
   page.drawText(encodable(regular, date), { x: w - MARGIN - 200, y: 112, size: 12, font: regular, color: MUTED });
-  centred(`Verify: ${url}`, 60, regular, 10, MUTED);
+  const verify = encodable(regular, `Verify: ${url}`);
+  const size = 10;
+  const x = (w - regular.widthOfTextAtSize(verify, size)) / 2;
+  page.drawText(verify, { x, y: 60, size, font: regular, color: MUTED });
+  // The address is also a link, so a reader of the PDF can open it.
+  page.node.addAnnot(
+    doc.context.register(
+      doc.context.obj({
+        Type: "Annot",
+        Subtype: "Link",
+        Rect: [x, 56, x + regular.widthOfTextAtSize(verify, size), 56 + size + 4],
+        Border: [0, 0, 0],
+        A: { Type: "Action", S: "URI", URI: PDFString.of(url) },
+      }),
+    ),
+  );
   return doc.save();
 }

@@ -1,7 +1,7 @@
 // Course reviews (spec §3 Review: rating, title, review): only an enrolled student may write one,
 // one per student per course (writing again changes it); site managers may delete any. Each write
-// emits course_reviewed in its own transaction and drops the course page from the page cache.
-import { and, eq } from "drizzle-orm";
+// that changes it emits course_reviewed in its own transaction and drops the course page from the page cache.
+import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { courseReviews } from "../../db/schema";
@@ -45,23 +45,40 @@ export async function saveReview(
       throw new AppError("forbidden", "Only students enrolled in this course may review it");
     }
     const now = new Date();
-    const [row] = await tx
+    const target = [courseReviews.accountId, courseReviews.courseId, courseReviews.studentId];
+    // The same review again (a second click, two tabs) changes nothing: no update, no course_reviewed.
+    const [changed] = await tx
       .insert(courseReviews)
       .values({ accountId, courseId: course.id, studentId: input.studentId, ...review })
       .onConflictDoUpdate({
-        target: [courseReviews.accountId, courseReviews.courseId, courseReviews.studentId],
+        target,
         set: { ...review, updatedAt: now },
+        setWhere: sql`(${courseReviews.rating}, ${courseReviews.title}, ${courseReviews.review}) is distinct from (excluded.rating, excluded.title, excluded.review)`,
       })
       .returning();
-    out.push(
-      await events.emit(
-        tx,
-        accountId,
-        "course_reviewed",
-        { courseId: course.id, studentId: input.studentId, review },
-        input.studentId,
-      ),
-    );
+    if (changed) {
+      out.push(
+        await events.emit(
+          tx,
+          accountId,
+          "course_reviewed",
+          { courseId: course.id, studentId: input.studentId, review },
+          input.studentId,
+        ),
+      );
+    }
+    const [row] = changed
+      ? [changed]
+      : await tx
+          .select()
+          .from(courseReviews)
+          .where(
+            and(
+              eq(courseReviews.accountId, accountId),
+              eq(courseReviews.courseId, course.id),
+              eq(courseReviews.studentId, input.studentId),
+            ),
+          );
     return { saved: row };
   });
   await refreshCoursePages(accountId);

@@ -6,6 +6,8 @@ import {
   type CourseEventPayload,
   type CourseEventRule,
   courseEventRule,
+  eventLinks,
+  notificationLink,
   renderTokens,
   touchpointOn,
 } from "../../../core/course-events";
@@ -104,16 +106,17 @@ export async function deliverCourseEvent(db: Db, event: DomainEvent, address: Ad
     event.actorId && g.instructors.includes(event.actorId) ? event.actorId : (g.instructors[0] ?? ""),
   );
   const courseTitle = g.course?.title ?? "";
-  const courseUrl = g.course ? `${origin}/course/${g.course.slug}` : origin;
-  const quizUrl = p.quizId ? `${origin}/dashboard/courses/quiz/${p.quizId}` : "";
-  const assignmentUrl = p.assignmentId ? `${origin}/dashboard/courses/assignments/${p.assignmentId}` : "";
-  const studentUrl =
-    p.courseId && p.studentId
-      ? `${origin}/dashboard/instructor/course/${p.courseId}/manage?student=${p.studentId}`
-      : "";
+  // Every link is the recipient's own page: the student's player and quiz screens, or the
+  // instructor's editor and submissions queues.
+  const paths = eventLinks(rule.audience, p, { courseSlug: g.course?.slug });
+  const absolute = (path: string | null) => (path ? `${origin}${path}` : "");
+  const courseUrl = absolute(paths.course) || origin;
+  const quizUrl = absolute(paths.quiz);
+  const assignmentUrl = absolute(paths.assignment);
+  const studentUrl = absolute(paths.student);
   const instructorUrl = instructor ? `${origin}/members/${instructor.slug}` : "";
-  const certificateUrl = p.code ? `${origin}/certificate/${p.code}` : "";
-  const link = rule.link(p);
+  const certificateUrl = absolute(paths.certificate);
+  const link = notificationLink(rule, p, { courseSlug: g.course?.slug });
   // The actor shown in the bell: the student for instructors' notifications, else whoever acted.
   const actor = rule.audience === "instructors" ? student : (g.found.get(event.actorId ?? "") ?? instructor);
 
@@ -155,11 +158,22 @@ export async function deliverCourseEvent(db: Db, event: DomainEvent, address: Ad
     await notifications.create(db, event.accountId, {
       userId: recipientId,
       component: "course",
+      // The title is the English fallback; screens word it in the reader's language from `event` and
+      // `params`. No message: it would only repeat the title.
       title: subject,
-      message: escapeHtml(subject),
+      message: "",
       itemId: event.id,
       data: {
         event: event.type,
+        params: {
+          student: student?.name ?? "",
+          course: courseTitle,
+          quiz: g.quiz?.title ?? "",
+          assignment: g.assignment?.title ?? "",
+          ...(p.marks != null && { marks: p.marks }),
+          ...(p.status != null && { status: p.status }),
+          ...(p.review?.rating != null && { rating: p.review.rating }),
+        },
         action: {
           actor: {
             id: actor?.userId ?? event.actorId ?? null,

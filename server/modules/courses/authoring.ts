@@ -3,7 +3,6 @@
 // that a visitor could see drops the cached /courses and /course/{slug} pages.
 import { and, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import { splitDuration } from "../../../core/course-duration";
-import { courseTemplateHtml } from "../../../core/course-template";
 import type { CourseSettings, Duration } from "../../../core/curriculum";
 import { isValidSlug, nextFreeSlug, SLUG_MAX, slugify } from "../../../core/slug";
 import { containsPattern } from "../../../core/search-query";
@@ -166,7 +165,7 @@ export const authoring = {
     });
   },
 
-  /** A draft course by the member, its description the §9 template. */
+  /** A draft course by the member; its description opens in the editor as the §9 template. */
   async create(ctx: LearningCtx, input: CreateCourseInput): Promise<CourseView> {
     assertInstructor(ctx);
     const title = checkTitle(input.title);
@@ -181,7 +180,7 @@ export const authoring = {
       }
       const [row] = await tx
         .insert(courses)
-        .values({ accountId: ctx.accountId, slug, title, authorId: ctx.userId, description: courseTemplateHtml() })
+        .values({ accountId: ctx.accountId, slug, title, authorId: ctx.userId })
         .returning({ id: courses.id });
       await tx.insert(courseAuthor).values({ accountId: ctx.accountId, courseId: row.id, authorId: ctx.userId });
       if (input.categoryIds?.length) await setCourseCategories(tx, ctx.accountId, row.id, input.categoryIds);

@@ -18,7 +18,8 @@ import {
   isCourseManager,
   type ItemKind,
 } from "./guards";
-import { META_CURRICULUM, setCourseMeta } from "./read";
+import { lockCurriculum } from "./curriculum";
+import { loadCourse, META_CURRICULUM, setCourseMeta } from "./read";
 
 type AnyRow = { id: string; title: string; authorId: string; updatedAt: Date };
 
@@ -63,7 +64,10 @@ async function rewriteCurricula(
         eq(courseMeta.metaKey, META_CURRICULUM),
         sql`${courseMeta.metaValue} @> ${JSON.stringify([{ id: itemId }])}::jsonb`,
       ),
-    );
+    )
+    // One order for every writer, so two renames touching the same courses cannot deadlock.
+    .orderBy(courseMeta.courseId)
+    .for("update");
   for (const m of listing) {
     await setCourseMeta(tx, accountId, m.courseId, META_CURRICULUM, change(m.metaValue as CurriculumItem[]));
   }
@@ -122,7 +126,13 @@ export function itemStore<Row extends AnyRow, Input extends { title: string }, V
     async create(ctx: LearningCtx, input: Input, courseId?: string | null): Promise<View> {
       assertInstructor(ctx);
       const { row, slug } = await withTenant(ctx.db, ctx.accountId, async (tx) => {
-        const record = courseId ? await assertCurriculumEditor(tx, ctx, courseId) : null;
+        let record: Awaited<ReturnType<typeof loadCourse>> | null = null;
+        if (courseId) {
+          await assertCurriculumEditor(tx, ctx, courseId);
+          // Read again under the lock: two items appended at once both stay in the list.
+          await lockCurriculum(tx, ctx.accountId, courseId);
+          record = await loadCourse(tx, ctx.accountId, courseId);
+        }
         const [created] = await tx
           .insert(table)
           .values({

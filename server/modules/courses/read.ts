@@ -1,6 +1,6 @@
 // Reading a course with its meta, shared by authoring, enrolment, assessments and the public pages.
 // Every query names the account, so another site's course is simply not found.
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Duration } from "../../../core/curriculum";
 import type { CurriculumItem } from "../../../core/curriculum";
 import type { Tx } from "../../db/client";
@@ -16,29 +16,22 @@ export type CourseRecord = { course: CourseRow; curriculum: CurriculumItem[]; du
 export const META_CURRICULUM = "curriculum";
 export const META_DURATION = "courseDuration";
 
-/** The course with its curriculum and duration; 404 when it is not this site's. */
+/** A course_meta value of the course row in the same statement (null when absent). */
+const metaOf = (key: string) =>
+  sql<unknown>`(select ${courseMeta.metaValue} from ${courseMeta} where ${courseMeta.accountId} = ${courses.accountId} and ${courseMeta.courseId} = ${courses.id} and ${courseMeta.metaKey} = ${key})`;
+
+/** The course with its curriculum and duration, in one statement; 404 when it is not this site's. */
 export async function loadCourse(tx: Tx, accountId: string, courseId: string): Promise<CourseRecord> {
   if (!isUuid(courseId)) throw notFound("Course");
-  const [course] = await tx
-    .select()
+  const [row] = await tx
+    .select({ course: courses, curriculum: metaOf(META_CURRICULUM), duration: metaOf(META_DURATION) })
     .from(courses)
     .where(and(eq(courses.accountId, accountId), eq(courses.id, courseId)));
-  if (!course) throw notFound("Course");
-  const meta = await tx
-    .select()
-    .from(courseMeta)
-    .where(
-      and(
-        eq(courseMeta.accountId, accountId),
-        eq(courseMeta.courseId, courseId),
-        inArray(courseMeta.metaKey, [META_CURRICULUM, META_DURATION]),
-      ),
-    );
-  const value = (key: string) => meta.find((m) => m.metaKey === key)?.metaValue;
+  if (!row) throw notFound("Course");
   return {
-    course,
-    curriculum: (value(META_CURRICULUM) as CurriculumItem[] | undefined) ?? [],
-    duration: (value(META_DURATION) as Duration | undefined) ?? null,
+    course: row.course,
+    curriculum: (row.curriculum as CurriculumItem[] | null) ?? [],
+    duration: (row.duration as Duration | null) ?? null,
   };
 }
 

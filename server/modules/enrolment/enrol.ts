@@ -26,7 +26,7 @@ export async function enrolStudent(
   const record = await loadCourse(tx, accountId, input.courseId);
   // The row lock serialises enrolments of one course: the count below cannot change under us.
   await tx.execute(
-    sql`select 1 from ${courses} where ${courses.accountId} = ${accountId} and ${courses.id} = ${input.courseId} for update`,
+    sql`select 1 from ${courses} where ${courses.accountId} = ${accountId} and ${courses.id} = ${input.courseId} for no key update`,
   );
   const existing = await findEnrolment(tx, accountId, input.courseId, input.studentId);
   if (existing) return { enrolment: existing, created: false };

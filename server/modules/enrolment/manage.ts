@@ -4,6 +4,7 @@
 import { and, asc, count, eq, ilike, or, sql } from "drizzle-orm";
 import { extendExpiry, isExpired } from "../../../core/course-duration";
 import type { Duration } from "../../../core/curriculum";
+import { ENROLMENT_STATUS_VALUES, isEnrolmentStatus } from "../../../core/enrolment-status";
 import { hasCap } from "../../../core/roles";
 import type { Tx } from "../../db/client";
 import { assignmentSubmissions, courseStudents, members, quizSubmissions } from "../../db/schema";
@@ -13,7 +14,7 @@ import type { LearningCtx } from "../courses";
 import { loadCourse, teachesCourse } from "../courses";
 import { events } from "../events";
 import { enrolStudent, unenrolStudent } from "./enrol";
-import { type Emitted, type EnrolmentRow, findEnrolment } from "./progress";
+import { type Emitted, type EnrolmentRow, findEnrolment, lockEnrolment } from "./progress";
 
 export type StudentView = {
   studentId: string;
@@ -173,22 +174,23 @@ export const students = {
       return { created, student: await oneStudent(tx, ctx.accountId, courseId, m.userId, new Date()) };
     }),
 
-  /** Sets the enrolment status (any small integer 0–9); emits course_status_changed. */
+  /** Sets the enrolment status; emits course_status_changed when it really changes. */
   setStatus: (ctx: LearningCtx, courseId: string, studentId: string, status: number) =>
     run(ctx, async (tx, out) => {
       await requireCourseManager(tx, ctx, courseId);
-      if (!Number.isInteger(status) || status < 0 || status > 9) {
-        throw fieldError("validation_failed", "status", "status is a whole number from 0 to 9");
+      if (!isEnrolmentStatus(status)) {
+        throw fieldError("validation_failed", "status", `status is one of ${ENROLMENT_STATUS_VALUES.join(", ")}`);
       }
-      const [row] = await tx
-        .update(courseStudents)
-        .set({ status, updatedAt: new Date() })
-        .where(studentWhere(ctx.accountId, courseId, studentId))
-        .returning();
-      if (!row) throw notFound("Student");
-      out.push(
-        await events.emit(tx, ctx.accountId, "course_status_changed", { courseId, studentId, status }, ctx.userId),
-      );
+      const e = await lockEnrolment(tx, ctx.accountId, courseId, studentId);
+      if (!e) throw notFound("Student");
+      if (e.status !== status) {
+        await tx
+          .update(courseStudents)
+          .set({ status, updatedAt: new Date() })
+          .where(studentWhere(ctx.accountId, courseId, studentId));
+        const payload = { courseId, studentId, status };
+        out.push(await events.emit(tx, ctx.accountId, "course_status_changed", payload, ctx.userId));
+      }
       return oneStudent(tx, ctx.accountId, courseId, studentId, new Date());
     }),
 
@@ -199,13 +201,15 @@ export const students = {
       if (!Number.isInteger(marks) || marks < 0 || marks > 100) {
         throw fieldError("validation_failed", "marks", "marks is a whole number from 0 to 100");
       }
-      const [row] = await tx
-        .update(courseStudents)
-        .set({ marks, updatedAt: new Date() })
-        .where(studentWhere(ctx.accountId, courseId, studentId))
-        .returning();
-      if (!row) throw notFound("Student");
-      out.push(await events.emit(tx, ctx.accountId, "course_evaluated", { courseId, studentId, marks }, ctx.userId));
+      const e = await lockEnrolment(tx, ctx.accountId, courseId, studentId);
+      if (!e) throw notFound("Student");
+      if (e.marks !== marks) {
+        await tx
+          .update(courseStudents)
+          .set({ marks, updatedAt: new Date() })
+          .where(studentWhere(ctx.accountId, courseId, studentId));
+        out.push(await events.emit(tx, ctx.accountId, "course_evaluated", { courseId, studentId, marks }, ctx.userId));
+      }
       return oneStudent(tx, ctx.accountId, courseId, studentId, new Date());
     }),
 
@@ -213,7 +217,8 @@ export const students = {
   extend: (ctx: LearningCtx, courseId: string, studentId: string, extension: Duration) =>
     run(ctx, async (tx) => {
       await requireCourseManager(tx, ctx, courseId);
-      const e = await findEnrolment(tx, ctx.accountId, courseId, studentId);
+      // Read under the lock: two extensions at once both count.
+      const e = await lockEnrolment(tx, ctx.accountId, courseId, studentId);
       if (!e) throw notFound("Student");
       const now = new Date();
       const expiry = new Date(extendExpiry(e.expiry.getTime(), now.getTime(), extension));
@@ -226,18 +231,19 @@ export const students = {
 
   /**
    * Spec §4 reset: back to status 1 with no progress, and exactly this student's quiz and assignment
-   * submissions of this course deleted (other courses and other students keep theirs).
+   * submissions of this course deleted (other courses and other students keep theirs). Resetting what
+   * is already as new (a second click) tells nobody.
    */
   reset: (ctx: LearningCtx, courseId: string, studentId: string) =>
     run(ctx, async (tx, out) => {
       await requireCourseManager(tx, ctx, courseId);
-      const [row] = await tx
+      const e = await lockEnrolment(tx, ctx.accountId, courseId, studentId);
+      if (!e) throw notFound("Student");
+      await tx
         .update(courseStudents)
         .set({ status: 1, curriculumData: [], progress: 0, startAt: null, marks: 0, updatedAt: new Date() })
-        .where(studentWhere(ctx.accountId, courseId, studentId))
-        .returning();
-      if (!row) throw notFound("Student");
-      await tx
+        .where(studentWhere(ctx.accountId, courseId, studentId));
+      const quizzes = await tx
         .delete(quizSubmissions)
         .where(
           and(
@@ -245,8 +251,9 @@ export const students = {
             eq(quizSubmissions.courseId, courseId),
             eq(quizSubmissions.studentId, studentId),
           ),
-        );
-      await tx
+        )
+        .returning({ id: quizSubmissions.id });
+      const handIns = await tx
         .delete(assignmentSubmissions)
         .where(
           and(
@@ -254,8 +261,13 @@ export const students = {
             eq(assignmentSubmissions.courseId, courseId),
             eq(assignmentSubmissions.studentId, studentId),
           ),
-        );
-      out.push(await events.emit(tx, ctx.accountId, "course_reset", { courseId, studentId }, ctx.userId));
+        )
+        .returning({ id: assignmentSubmissions.id });
+      const asNew =
+        e.status === 1 && e.curriculumData.length === 0 && e.progress === 0 && e.startAt == null && e.marks === 0;
+      if (!asNew || quizzes.length || handIns.length) {
+        out.push(await events.emit(tx, ctx.accountId, "course_reset", { courseId, studentId }, ctx.userId));
+      }
       return oneStudent(tx, ctx.accountId, courseId, studentId, new Date());
     }),
 

@@ -3,6 +3,7 @@
 // assignment screen) and completing units. Events are published after each transaction commits.
 import { and, desc, eq } from "drizzle-orm";
 import { isExpired } from "../../../core/course-duration";
+import { withoutEmptySections } from "../../../core/course-template";
 import { countedItems, type CurriculumItem, isItemComplete } from "../../../core/curriculum";
 import type { Tx } from "../../db/client";
 import { certificates, courseStudents, courses, units } from "../../db/schema";
@@ -155,8 +156,9 @@ export const player = {
         .from(units)
         .where(and(eq(units.accountId, ctx.accountId), eq(units.id, item.id)));
       if (!unit) throw notFound("Unit");
-      // Rendered as HTML in the player: sanitised again on the way out, whoever wrote it.
-      const safe = { ...unit, content: sanitizeRichHtml(unit.content) };
+      // Rendered as HTML in the player: sanitised again on the way out, whoever wrote it, and
+      // without the template's sections the author left empty.
+      const safe = { ...unit, content: withoutEmptySections(sanitizeRichHtml(unit.content)) };
       return { id: item.id, postType: item.post_type, title: item.title, link: null, unit: safe };
     }),
 
@@ -171,7 +173,12 @@ export const player = {
           { field: "itemId", message: "Only units can be marked complete" },
         ]);
       }
-      const r = await setItemComplete(tx, ctx.accountId, { courseId, studentId: ctx.userId, itemId, complete }, out);
+      const r = await setItemComplete(
+        tx,
+        ctx.accountId,
+        { courseId, studentId: ctx.userId, itemId, complete, record },
+        out,
+      );
       return {
         progress: r.progress,
         certificateCode: r.certificateCode,

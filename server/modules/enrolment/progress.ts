@@ -9,6 +9,7 @@ import {
   type CurriculumItem,
   courseProgress,
   countedItems,
+  isItemComplete,
   isUnlockedByLock,
   markItem,
   markStarted,
@@ -30,8 +31,9 @@ export async function findEnrolment(
   accountId: string,
   courseId: string,
   studentId: string,
+  opts: { lock?: boolean } = {},
 ): Promise<EnrolmentRow | null> {
-  const [row] = await tx
+  const query = tx
     .select()
     .from(courseStudents)
     .where(
@@ -41,8 +43,18 @@ export async function findEnrolment(
         eq(courseStudents.studentId, studentId),
       ),
     );
+  const [row] = await (opts.lock ? query.for("update") : query);
   return row ?? null;
 }
+
+/**
+ * The enrolment, locked until the transaction ends. Every change to a student's record in a course
+ * (progress, status, marks, expiry, and their submissions there) takes this lock first, so two
+ * requests at once queue instead of overwriting each other's curriculum_data, and each sees what
+ * the other did before it decides which events a change causes.
+ */
+export const lockEnrolment = (tx: Tx, accountId: string, courseId: string, studentId: string) =>
+  findEnrolment(tx, accountId, courseId, studentId, { lock: true });
 
 /** Where an item stands for this student: open, or locked with the reason and (for drip) when it opens. */
 export type ItemAccess = { open: true } | { open: false; reason: "lock" | "drip"; opensAt: number | null };
@@ -69,7 +81,7 @@ function curriculumItem(record: CourseRecord, itemId: string): CurriculumItem & 
   return item;
 }
 
-/** The student's enrolment, refused when missing (404) or expired. */
+/** The student's enrolment, locked for a change; refused when missing (404) or expired. */
 export async function requireActiveEnrolment(
   tx: Tx,
   accountId: string,
@@ -77,13 +89,42 @@ export async function requireActiveEnrolment(
   studentId: string,
   now: Date,
 ): Promise<EnrolmentRow> {
-  const enrolment = await findEnrolment(tx, accountId, courseId, studentId);
+  const enrolment = await lockEnrolment(tx, accountId, courseId, studentId);
   if (!enrolment) throw notFound("Enrolment");
   if (isExpired(enrolment.expiry.getTime(), now.getTime())) {
     throw new AppError("enrolment_expired", "This enrolment has expired; ask the instructor to extend it");
   }
   return enrolment;
 }
+
+function requireOpen(record: CourseRecord, enrolment: EnrolmentRow, itemId: string, now: Date) {
+  const access = itemAccess(record, enrolment, itemId, now);
+  if (!access.open) {
+    throw new AppError(
+      "item_locked",
+      access.reason === "lock" ? "Complete the previous item first" : "This item is not available yet",
+      { reason: access.reason, opensAt: access.opensAt },
+    );
+  }
+}
+
+type ItemInput = { courseId: string; studentId: string; itemId: string; now?: Date; record?: CourseRecord };
+type EventDraft = { type: string; payload: Record<string, unknown> };
+
+/** The course start that opening `item` causes, if it is the student's first opening (spec §4). */
+function started(enrolment: EnrolmentRow, now: Date, drafts: EventDraft[]) {
+  if (enrolment.startAt != null) return {};
+  const payload = { courseId: enrolment.courseId, studentId: enrolment.studentId };
+  drafts.push({ type: "course_started", payload }, { type: "instructor_start_course", payload });
+  return { startAt: now, status: enrolment.status === 1 ? 2 : enrolment.status };
+}
+
+const enrolmentWhere = (accountId: string, courseId: string, studentId: string) =>
+  and(
+    eq(courseStudents.accountId, accountId),
+    eq(courseStudents.courseId, courseId),
+    eq(courseStudents.studentId, studentId),
+  );
 
 /**
  * Opens a curriculum item for its student: checks expiry, unit lock and drip on the server, records
@@ -93,43 +134,25 @@ export async function requireActiveEnrolment(
 export async function openItem(
   tx: Tx,
   accountId: string,
-  input: { courseId: string; studentId: string; itemId: string; now?: Date },
+  input: ItemInput,
   out: Emitted,
 ): Promise<{ record: CourseRecord; enrolment: EnrolmentRow; item: CurriculumItem & { id: string } }> {
   const now = input.now ?? new Date();
-  const record = await loadCourse(tx, accountId, input.courseId);
+  const record = input.record ?? (await loadCourse(tx, accountId, input.courseId));
   const enrolment = await requireActiveEnrolment(tx, accountId, input.courseId, input.studentId, now);
   const item = curriculumItem(record, input.itemId);
-  const access = itemAccess(record, enrolment, item.id, now);
-  if (!access.open) {
-    throw new AppError(
-      "item_locked",
-      access.reason === "lock" ? "Complete the previous item first" : "This item is not available yet",
-      { reason: access.reason, opensAt: access.opensAt },
-    );
-  }
-  const firstStart = enrolment.startAt == null;
-  const data = markStarted(enrolment.curriculumData, item, nowSeconds(now));
+  requireOpen(record, enrolment, item.id, now);
+  const drafts: EventDraft[] = [];
   const [updated] = await tx
     .update(courseStudents)
     .set({
-      curriculumData: data,
-      ...(firstStart ? { startAt: now, status: enrolment.status === 1 ? 2 : enrolment.status } : {}),
+      curriculumData: markStarted(enrolment.curriculumData, item, nowSeconds(now)),
+      ...started(enrolment, now, drafts),
       updatedAt: now,
     })
-    .where(
-      and(
-        eq(courseStudents.accountId, accountId),
-        eq(courseStudents.courseId, input.courseId),
-        eq(courseStudents.studentId, input.studentId),
-      ),
-    )
+    .where(enrolmentWhere(accountId, input.courseId, input.studentId))
     .returning();
-  if (firstStart) {
-    const payload = { courseId: input.courseId, studentId: input.studentId };
-    out.push(await events.emit(tx, accountId, "course_started", payload, input.studentId));
-    out.push(await events.emit(tx, accountId, "instructor_start_course", payload, input.studentId));
-  }
+  out.push(...(await events.emitAll(tx, accountId, drafts, input.studentId)));
   return { record, enrolment: updated, item };
 }
 
@@ -140,52 +163,50 @@ export function newCertificateCode(): string {
 }
 
 /**
- * Completes (or un-completes) an item and recalculates progress. Reaching 100% emits
- * course_completed and, when the course has a certificate template, issues the certificate once
- * (certificate_earned). The item must be open to be completed; un-completing is always allowed.
+ * Completes (or un-completes) an item and recalculates progress, under the enrolment's lock, in one
+ * update. Events follow what really changed: lesson_completed only for an item that was not complete,
+ * course_completed and course_submitted only when progress reaches 100 % from below, and at that
+ * moment the certificate, issued once (certificate_earned). The item must be open to be completed;
+ * un-completing is always allowed. A request that changes nothing writes nothing.
  */
 export async function setItemComplete(
   tx: Tx,
   accountId: string,
-  input: { courseId: string; studentId: string; itemId: string; complete: boolean; now?: Date },
+  input: ItemInput & { complete: boolean },
   out: Emitted,
 ): Promise<{ enrolment: EnrolmentRow; progress: number; certificateCode: string | null }> {
   const now = input.now ?? new Date();
-  let record: CourseRecord;
-  let enrolment: EnrolmentRow;
-  if (input.complete) {
-    ({ record, enrolment } = await openItem(tx, accountId, { ...input, now }, out));
-  } else {
-    record = await loadCourse(tx, accountId, input.courseId);
-    enrolment = await requireActiveEnrolment(tx, accountId, input.courseId, input.studentId, now);
-  }
+  const record = input.record ?? (await loadCourse(tx, accountId, input.courseId));
+  const enrolment = await requireActiveEnrolment(tx, accountId, input.courseId, input.studentId, now);
   const item = curriculumItem(record, input.itemId);
-  const data = markItem(enrolment.curriculumData, item, input.complete, nowSeconds(now));
+  if (input.complete) requireOpen(record, enrolment, item.id, now);
+  const drafts: EventDraft[] = [];
+  const start = input.complete ? started(enrolment, now, drafts) : {};
+  const before = enrolment.curriculumData;
+  const opened = input.complete ? markStarted(before, item, nowSeconds(now)) : before;
+  const data = markItem(opened, item, input.complete, nowSeconds(now));
   const progress = courseProgress(record.curriculum, data);
+  const wasComplete = isItemComplete(before, item.id);
+  const base = { courseId: input.courseId, studentId: input.studentId, itemId: item.id, postType: item.post_type };
+  if (input.complete && !wasComplete) drafts.push({ type: "lesson_completed", payload: base });
+  const finished = progress === 100 && enrolment.progress < 100;
+  if (finished) {
+    // Finishing every item submits the course to its instructors for evaluation (spec §4 "course submitted").
+    drafts.push({ type: "course_completed", payload: base }, { type: "course_submitted", payload: base });
+  }
+  const unchanged =
+    progress === enrolment.progress && !("startAt" in start) && JSON.stringify(data) === JSON.stringify(before);
+  if (unchanged) return { enrolment, progress, certificateCode: null };
   const [updated] = await tx
     .update(courseStudents)
-    .set({ curriculumData: data, progress, updatedAt: now })
-    .where(
-      and(
-        eq(courseStudents.accountId, accountId),
-        eq(courseStudents.courseId, input.courseId),
-        eq(courseStudents.studentId, input.studentId),
-      ),
-    )
+    .set({ curriculumData: data, progress, ...start, updatedAt: now })
+    .where(enrolmentWhere(accountId, input.courseId, input.studentId))
     .returning();
-  const base = { courseId: input.courseId, studentId: input.studentId, itemId: item.id, postType: item.post_type };
-  if (input.complete && !enrolment.curriculumData.some((d) => d.id === item.id && d.complete)) {
-    out.push(await events.emit(tx, accountId, "lesson_completed", base, input.studentId));
-  }
-  let certificateCode: string | null = null;
-  if (progress === 100 && enrolment.progress < 100) {
-    out.push(await events.emit(tx, accountId, "course_completed", base, input.studentId));
-    // Finishing every item submits the course to its instructors for evaluation (spec §4 "course submitted").
-    out.push(await events.emit(tx, accountId, "course_submitted", base, input.studentId));
-    if (record.course.certificate?.enabled) {
-      certificateCode = await issueCertificate(tx, accountId, record, input.studentId, out);
-    }
-  }
+  out.push(...(await events.emitAll(tx, accountId, drafts, input.studentId)));
+  const certificateCode =
+    finished && record.course.certificate?.enabled
+      ? await issueCertificate(tx, accountId, record, input.studentId, out)
+      : null;
   return { enrolment: updated, progress, certificateCode };
 }
 

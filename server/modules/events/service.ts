@@ -1,11 +1,14 @@
+import { randomUUID } from "node:crypto";
 import { and, asc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { eventOutbox } from "../../db/schema";
-import { withPlatform, withTenant } from "../../db/tenant";
+import { withTenant } from "../../db/tenant";
 import { jobs } from "../../jobs/queue";
 
+/** An event written in a transaction, with the id of the job that is to handle it once committed. */
+export type EmittedEvent = { accountId: string; id: string; jobId: string };
 /** Events written in a transaction, to publish after it commits. */
-export type Emitted = { accountId: string; id: string }[];
+export type Emitted = EmittedEvent[];
 
 export type DomainEvent = {
   id: string;
@@ -18,8 +21,7 @@ export type DomainEvent = {
 /** A subscriber; it must be safe to run again for the same event (delivery is at least once). */
 export type EventHandler = (db: Db, event: DomainEvent) => Promise<void>;
 
-const DISPATCH = "events.dispatch";
-const SWEEP = "events.sweep";
+export const DISPATCH = "events.dispatch";
 const MAX_ATTEMPTS = 8;
 const handlers = new Map<string, EventHandler[]>();
 
@@ -71,22 +73,7 @@ async function dispatch(db: Db, data: Record<string, unknown>) {
   await dispatchOne(db, String(data.accountId), String(data.id));
 }
 
-/** Events whose job never ran or failed, older than a minute: handled again. */
-async function sweep(db: Db) {
-  const pending = await withPlatform(db, (tx) =>
-    tx
-      .select({ id: eventOutbox.id, accountId: eventOutbox.accountId })
-      .from(eventOutbox)
-      .where(and(isNull(eventOutbox.processedAt), lt(eventOutbox.createdAt, sql`now() - interval '1 minute'`)))
-      .orderBy(asc(eventOutbox.createdAt))
-      .limit(500),
-  );
-  for (const e of pending) await dispatchOne(db, e.accountId, e.id);
-}
-
-jobs.define(DISPATCH, dispatch, { retryLimit: 3, retryDelay: 5, retryBackoff: true });
-jobs.define(SWEEP, sweep, { retryLimit: 0 });
-jobs.schedule(SWEEP, "* * * * *");
+jobs.define(DISPATCH, dispatch, { retryLimit: 3, retryDelay: 5, retryBackoff: true, concurrency: 4 });
 
 export const events = {
   /**
@@ -99,12 +86,29 @@ export const events = {
     type: string,
     payload: Record<string, unknown>,
     actorId: string | null = null,
-  ): Promise<{ accountId: string; id: string }> {
+  ): Promise<EmittedEvent> {
+    const jobId = randomUUID();
     const [row] = await tx
       .insert(eventOutbox)
-      .values({ accountId, type, payload, actorId })
+      .values({ accountId, type, payload, actorId, jobId })
       .returning({ id: eventOutbox.id });
-    return { accountId, id: row.id };
+    return { accountId, id: row.id, jobId };
+  },
+
+  /** Several events of one change in one statement (in order); none for an empty list. */
+  async emitAll(
+    tx: Tx,
+    accountId: string,
+    drafts: readonly { type: string; payload: Record<string, unknown> }[],
+    actorId: string | null = null,
+  ): Promise<EmittedEvent[]> {
+    if (drafts.length === 0) return [];
+    const withJobs = drafts.map((d) => ({ accountId, type: d.type, payload: d.payload, actorId, jobId: randomUUID() }));
+    const rows = await tx
+      .insert(eventOutbox)
+      .values(withJobs)
+      .returning({ id: eventOutbox.id, jobId: eventOutbox.jobId });
+    return rows.map((r) => ({ accountId, id: r.id, jobId: r.jobId as string }));
   },
 
   /**
@@ -118,9 +122,16 @@ export const events = {
     return result;
   },
 
-  /** Queues the handling of committed events; without a running queue (scripts) the sweep does it later. */
-  async publish(db: Db, emitted: readonly { accountId: string; id: string }[]) {
-    for (const e of emitted) await jobs.send(db, DISPATCH, e);
+  /**
+   * Queues the handling of committed events, under the job ids written with them, in one statement;
+   * without a running queue (scripts) the sweep does it later.
+   */
+  async publish(db: Db, emitted: readonly EmittedEvent[]) {
+    await jobs.sendMany(
+      db,
+      DISPATCH,
+      emitted.map((e) => ({ id: e.jobId, data: { accountId: e.accountId, id: e.id } })),
+    );
   },
 
   /** Subscribes to one event type ("*" for all). Register at module load. */
@@ -130,15 +141,24 @@ export const events = {
     handlers.set(type, list);
   },
 
-  /** Handles every pending event of a site now (tests and scripts). */
-  async drain(db: Db, accountId: string) {
-    const pending = await withTenant(db, accountId, (tx) =>
-      tx
-        .select({ id: eventOutbox.id })
-        .from(eventOutbox)
-        .where(and(eq(eventOutbox.accountId, accountId), isNull(eventOutbox.processedAt)))
-        .orderBy(asc(eventOutbox.createdAt)),
-    );
-    for (const e of pending) await dispatchOne(db, accountId, e.id);
+  /**
+   * Handles every pending event of a site now (tests and scripts), and waits for those a worker
+   * is handling at the same moment, so that on return every event has had its handling.
+   */
+  async drain(db: Db, accountId: string, waitMs = 10_000) {
+    const until = Date.now() + waitMs;
+    const pending = () =>
+      withTenant(db, accountId, (tx) =>
+        tx
+          .select({ id: eventOutbox.id, claimedAt: eventOutbox.claimedAt })
+          .from(eventOutbox)
+          .where(and(eq(eventOutbox.accountId, accountId), isNull(eventOutbox.processedAt)))
+          .orderBy(asc(eventOutbox.createdAt)),
+      );
+    for (const e of await pending()) await dispatchOne(db, accountId, e.id);
+    // What is still claimed is being handled by a worker right now: wait for it to finish.
+    while ((await pending()).some((e) => e.claimedAt !== null) && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
   },
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { htmlToText, sanitizeRichHtml } from "./rich";
+import { sanitizeRichHtml } from "./rich";
 
 describe("sanitizeRichHtml", () => {
   it("keeps the editor's formatting", () => {
@@ -20,11 +20,5 @@ describe("sanitizeRichHtml", () => {
     expect(sanitizeRichHtml('<p style="position:fixed;text-align:right">a</p>')).toBe(
       '<p style="text-align:right">a</p>',
     );
-  });
-});
-
-describe("htmlToText", () => {
-  it("returns the readable text", () => {
-    expect(htmlToText("<p>Fish &amp; chips</p>\n<p>&lt;tasty&gt;</p>")).toBe("Fish & chips <tasty>");
   });
 });

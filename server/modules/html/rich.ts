@@ -66,12 +66,3 @@ const RICH_OPTIONS = {
 export function sanitizeRichHtml(input: string): string {
   return sanitizeHtml(input, RICH_OPTIONS);
 }
-
-/** The text of some HTML, tags removed and whitespace collapsed (excerpts, descriptions, feeds). */
-export function htmlToText(input: string): string {
-  const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", nbsp: " " };
-  return sanitizeHtml(input, { allowedTags: [], allowedAttributes: {} })
-    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, e: string) => ENTITIES[e])
-    .replace(/\s+/g, " ")
-    .trim();
-}

@@ -1,4 +1,6 @@
-// E-mail the product sends: written to the outbox in the caller's transaction, delivered by a job
-// that retries with backoff, and swept again if a job was ever lost. Staff read the outbox.
+// E-mail the product sends: written to the outbox table first, then delivered by a job
+// that retries with backoff and then keeps trying at a slow pace, and swept again if a job was ever
+// lost. Staff read the outbox and send failed messages again. Delivery is at least once.
 export { mail } from "./service";
-export type { MailView } from "./service";
+export type { MailList, MailView } from "./staff";
+export { MAIL_STATUSES, type MailStatus } from "./state";

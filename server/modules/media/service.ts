@@ -31,15 +31,17 @@ type MediaRow = typeof media.$inferSelect;
 export type { MediaItem, StorageUsage };
 
 /** The part of a site the library needs: whose bucket, and which plan sets the limit. */
-export type MediaSite = { accountId: string; settings: { plan: string | null } };
+export type MediaSite = { accountId: string; isPlatform?: boolean; settings: { plan: string | null } };
 
 const MB = 1024 * 1024;
-/** Sites without a plan (trials, the platform's own site) get the Starter allowance. */
-const NO_PLAN_STORAGE_MB = 1024;
 
-export function storageLimitBytes(plan: string | null): number {
-  const mb = plan ? planLimit(plan, "storage") : 0;
-  return (mb > 0 ? mb : NO_PLAN_STORAGE_MB) * MB;
+/**
+ * Spec §6: the plan's `storage` (MB), and 0 when the plan does not name it or there is no plan.
+ * The platform's own site is on no plan and is not metered (null): it is the operator's.
+ */
+export function storageLimitBytes(site: MediaSite): number | null {
+  if (site.isPlatform) return null;
+  return planLimit(site.settings.plan, "storage") * MB;
 }
 
 /** A name safe in a URL path segment, keeping the stored type's extension. */
@@ -123,7 +125,9 @@ export const mediaLibrary = {
       const message =
         type.reason === "unsafe_svg"
           ? `${filename} is an SVG image with scripts or embedded content, which could run in visitors' browsers; remove them and upload it again`
-          : `${filename} is ${type.detected}, which the media library does not accept (allowed: images, video, audio, PDF, Office documents, text, CSV, JSON, XML, ZIP and gzip)`;
+          : type.reason === "disguised"
+            ? `${filename} is not what its name says: its content is ${type.detected}; rename it or upload the real file`
+            : `${filename} is ${type.detected}, which the media library does not accept (allowed: images, video, audio, PDF, Office documents, text, CSV, JSON, XML, ZIP and gzip)`;
       throw new AppError("unsupported_media_type", message, {
         field: "file",
         detected: type.detected,
@@ -131,16 +135,18 @@ export const mediaLibrary = {
       });
     }
     const { width, height } = await imageSize(bytes, type.mime);
-    const limitBytes = storageLimitBytes(site.settings.plan);
+    const limitBytes = storageLimitBytes(site);
 
     return withTenant(db, site.accountId, async (tx) => {
       // One upload at a time per site from here to the insert: the sum below stays true until commit.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`media:${site.accountId}`}, 0))`);
       const used = await usedBytes(tx);
-      if (used + bytes.byteLength > limitBytes) {
+      if (limitBytes !== null && used + bytes.byteLength > limitBytes) {
         throw new AppError(
           "storage_limit",
-          `${filename} (${formatBytes(bytes.byteLength)}) does not fit: the site uses ${formatBytes(used)} of its ${formatBytes(limitBytes)} storage`,
+          limitBytes === 0
+            ? `${filename} cannot be stored: the site's plan includes no file storage`
+            : `${filename} (${formatBytes(bytes.byteLength)}) does not fit: the site uses ${formatBytes(used)} of its ${formatBytes(limitBytes)} storage`,
           { field: "file", usedBytes: used, limitBytes, size: bytes.byteLength },
         );
       }
@@ -238,7 +244,7 @@ export const mediaLibrary = {
 
   async usage(db: Db, site: MediaSite): Promise<StorageUsage> {
     const used = await withTenant(db, site.accountId, usedBytes);
-    return { usedBytes: used, limitBytes: storageLimitBytes(site.settings.plan) };
+    return { usedBytes: used, limitBytes: storageLimitBytes(site) };
   },
 
   /**

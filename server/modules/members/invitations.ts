@@ -1,17 +1,18 @@
-// Inviting people to a site by e-mail. Someone who already has a login joins at once (and is told
-// by e-mail); anyone else gets an invitation with a sign-up link, and joins with the invited role
-// the first time they sign up or sign in on the site with that address.
+// Inviting people to a site by e-mail, the owner's side: invite, list, resend, withdraw. Every
+// invitation is only that, whoever the address belongs to: nobody joins until they accept it
+// themselves (./invitation-answers.ts), and the answer to the owner never depends on whether the
+// address has a login somewhere on the platform.
 import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { isValidEmail } from "../../../core/email-rule";
 import type { Db, Tx } from "../../db/client";
-import { invitations, members as membersTable, roles, users } from "../../db/schema";
+import { invitations, members as membersTable, roles } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
 import { AppError, fieldError, notFound, validationError } from "../../errors";
 import type { SiteAccount } from "../accounts/types";
 import { mail } from "../mail";
-import { type ManagedMember, manage, NAME_MAX } from "./manage";
-import { uniqueMemberSlug } from "./slug";
+import { type Inviter, invitationMail, newInvitationLink } from "./invitation-links";
+import { NAME_MAX } from "./manage";
 
 export type InvitationView = {
   id: string;
@@ -20,12 +21,10 @@ export type InvitationView = {
   role: string;
   sentCount: number;
   lastSentAt: string;
+  expiresAt: string;
+  expired: boolean;
   createdAt: string;
 };
-
-export type InviteResult =
-  | { kind: "member"; member: ManagedMember }
-  | { kind: "invitation"; invitation: InvitationView };
 
 export const ZInviteInput = z
   .object({
@@ -40,9 +39,6 @@ export const ZInviteInput = z
   .strict();
 export type InviteInput = z.input<typeof ZInviteInput>;
 
-/** Who invites and where the links in the e-mail point. */
-export type Inviter = { userId: string; name: string; origin: string };
-
 const columns = {
   id: invitations.id,
   email: invitations.email,
@@ -50,6 +46,7 @@ const columns = {
   role: roles.name,
   sentCount: invitations.sentCount,
   lastSentAt: invitations.lastSentAt,
+  expiresAt: invitations.expiresAt,
   createdAt: invitations.createdAt,
 };
 type Row = {
@@ -59,24 +56,16 @@ type Row = {
   role: string;
   sentCount: number;
   lastSentAt: Date;
+  expiresAt: Date;
   createdAt: Date;
 };
 const view = (r: Row): InvitationView => ({
   ...r,
   lastSentAt: r.lastSentAt.toISOString(),
+  expiresAt: r.expiresAt.toISOString(),
+  expired: r.expiresAt.getTime() <= Date.now(),
   createdAt: r.createdAt.toISOString(),
 });
-
-function invitationMail(site: SiteAccount, inv: { email: string; name: string | null; role: string }, by: Inviter) {
-  const title = site.settings.sitetitle;
-  const hello = inv.name ? `Hello ${inv.name},` : "Hello,";
-  return {
-    to: inv.email,
-    kind: "member_invitation",
-    subject: `${by.name} invited you to ${title}`,
-    text: `${hello}\n\n${by.name} invited you to join ${title} as ${inv.role}.\n\nCreate your account with this e-mail address (${inv.email}) here:\n${by.origin}/signup?email=${encodeURIComponent(inv.email)}\n\nIf you already have an Atrium login, sign in instead:\n${by.origin}/login\n\nIf you did not expect this, you can ignore this message.`,
-  };
-}
 
 const conflict = (message: string, reason: string) =>
   new AppError("conflict", message, [{ field: "email", message, reason }]);
@@ -96,11 +85,12 @@ async function one(tx: Tx, accountId: string, id: string) {
     .from(invitations)
     .innerJoin(roles, and(eq(roles.accountId, invitations.accountId), eq(roles.roleId, invitations.roleId)))
     .where(and(eq(invitations.accountId, accountId), eq(invitations.id, id)));
-  return row ? view(row) : null;
+  if (!row) throw notFound("Invitation");
+  return view(row);
 }
 
 export const invites = {
-  /** The site's open invitations, newest first. */
+  /** The site's open invitations (expired ones too, so they can be resent), newest first. */
   async list(db: Db, accountId: string): Promise<InvitationView[]> {
     const rows = await withTenant(db, accountId, (tx) =>
       tx
@@ -114,90 +104,65 @@ export const invites = {
   },
 
   /**
-   * Adds a person with a login as a member at once, or stores an invitation for a new address;
-   * either way an e-mail goes out. Already a member or already invited is a 409 on `email`.
+   * Stores an invitation and e-mails its link. An address that is already a member of this site,
+   * or already invited to it, is a 409 on `email`; nothing else about the address is looked up.
    */
-  async invite(db: Db, site: SiteAccount, by: Inviter, input: InviteInput | unknown): Promise<InviteResult> {
+  async invite(db: Db, site: SiteAccount, by: Inviter, input: InviteInput | unknown): Promise<InvitationView> {
     const parsed = ZInviteInput.safeParse(input);
     if (!parsed.success) throw validationError(parsed.error);
     const email = parsed.data.email.toLowerCase();
     const name = parsed.data.name || null;
-    const outcome = await withTenant(db, site.accountId, async (tx) => {
+    const link = newInvitationLink();
+    const invitation = await withTenant(db, site.accountId, async (tx) => {
       const role = await roleByName(tx, site.accountId, parsed.data.role);
-      const [user] = await tx
-        .select({ id: users.id, name: users.name, email: users.email })
-        .from(users)
-        .where(sql`lower(${users.email}) = ${email}`);
       const [member] = await tx
         .select({ id: membersTable.id })
         .from(membersTable)
-        .where(
-          and(
-            eq(membersTable.accountId, site.accountId),
-            user
-              ? sql`(${membersTable.userId} = ${user.id} or lower(${membersTable.email}) = ${email})`
-              : sql`lower(${membersTable.email}) = ${email}`,
-          ),
-        );
+        .where(and(eq(membersTable.accountId, site.accountId), sql`lower(${membersTable.email}) = ${email}`));
       if (member) throw conflict(`${email} is already a member of this site`, "already_member");
-      const [open] = await tx
-        .select({ id: invitations.id })
-        .from(invitations)
-        .where(and(eq(invitations.accountId, site.accountId), eq(invitations.email, email)));
-      if (open) throw conflict(`${email} has already been invited; resend the invitation instead`, "already_invited");
-      if (user) {
-        const [m] = await tx
-          .insert(membersTable)
-          .values({
-            accountId: site.accountId,
-            userId: user.id,
-            name: user.name || name || email,
-            email: user.email,
-            slug: await uniqueMemberSlug(tx, site.accountId, user.name || user.email),
-            roleId: role.roleId,
-          })
-          .returning({ id: membersTable.id });
-        return { kind: "member" as const, id: m.id, role: role.name, userName: user.name };
-      }
+      // One open invitation per address: of two owners inviting it at once, the second is told so.
       const [inv] = await tx
         .insert(invitations)
-        .values({ accountId: site.accountId, email, name, roleId: role.roleId, invitedByUserId: by.userId })
+        .values({
+          accountId: site.accountId,
+          email,
+          name,
+          roleId: role.roleId,
+          invitedByUserId: by.userId,
+          tokenHash: link.tokenHash,
+          expiresAt: link.expiresAt,
+        })
+        .onConflictDoNothing({ target: [invitations.accountId, invitations.email] })
         .returning({ id: invitations.id });
-      return { kind: "invitation" as const, id: inv.id, role: role.name };
+      if (!inv) throw conflict(`${email} has already been invited; resend the invitation instead`, "already_invited");
+      return one(tx, site.accountId, inv.id);
     });
-    const title = site.settings.sitetitle;
-    if (outcome.kind === "member") {
-      await mail.enqueue(db, site.accountId, {
-        to: email,
-        kind: "member_added",
-        subject: `You have been added to ${title}`,
-        text: `Hello ${outcome.userName || ""},\n\n${by.name} added you to ${title} as ${outcome.role}. Sign in with your usual Atrium login:\n${by.origin}/login\n`,
-      });
-      return { kind: "member", member: await manage.get(db, site, outcome.id) };
-    }
-    await mail.enqueue(db, site.accountId, invitationMail(site, { email, name, role: outcome.role }, by));
-    const invitation = await withTenant(db, site.accountId, (tx) => one(tx, site.accountId, outcome.id));
-    if (!invitation) throw notFound("Invitation");
-    return { kind: "invitation", invitation };
+    await mail.enqueue(db, site.accountId, invitationMail(site, invitation, link, by));
+    return invitation;
   },
 
-  /** Sends the invitation e-mail again. */
+  /** Sends the invitation again with a new link (the earlier one stops working) and a new expiry. */
   async resend(db: Db, site: SiteAccount, by: Inviter, id: string): Promise<InvitationView> {
-    const inv = await withTenant(db, site.accountId, async (tx) => {
+    const link = newInvitationLink();
+    const invitation = await withTenant(db, site.accountId, async (tx) => {
       const updated = await tx
         .update(invitations)
-        .set({ sentCount: sql`${invitations.sentCount} + 1`, lastSentAt: sql`now()` })
+        .set({
+          sentCount: sql`${invitations.sentCount} + 1`,
+          lastSentAt: sql`now()`,
+          tokenHash: link.tokenHash,
+          expiresAt: link.expiresAt,
+        })
         .where(and(eq(invitations.accountId, site.accountId), eq(invitations.id, id)))
         .returning({ id: invitations.id });
       if (!updated.length) throw notFound("Invitation");
       return one(tx, site.accountId, id);
     });
-    if (!inv) throw notFound("Invitation");
-    await mail.enqueue(db, site.accountId, invitationMail(site, inv, by));
-    return inv;
+    await mail.enqueue(db, site.accountId, invitationMail(site, invitation, link, by));
+    return invitation;
   },
 
-  /** Withdraws an open invitation; signing up with that address afterwards makes a plain member. */
+  /** Withdraws an invitation: its link stops working at once. */
   async cancel(db: Db, accountId: string, id: string): Promise<void> {
     const deleted = await withTenant(db, accountId, (tx) =>
       tx

@@ -1,18 +1,27 @@
 // What a site's managers do with its members: find them, change their role, remove them; and what a
 // member changes about themself (their name). Another site's member ids are simply not found.
-import { and, asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { containsPattern } from "../../../core/search-query";
 import type { Db } from "../../db/client";
-import { members as membersTable, roles, sessions, users } from "../../db/schema";
+import { members as membersTable, roles, sessions } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
 import { AppError, fieldError, notFound, validationError } from "../../errors";
 import type { SiteAccount } from "../accounts/types";
+import { renameLogin } from "./logins";
+import { sessionCache } from "./session-cache";
 import { type MemberView, members } from "./service";
 
 export type ManagedMember = MemberView & { isOwner: boolean };
 
-export type MemberQuery = { q?: string; role?: string; page?: number; perPage?: number };
+export type MemberQuery = {
+  q?: string;
+  role?: string;
+  /** Only members whose role may teach (create_courses or manage_options), as co-instructors must. */
+  teachers?: boolean;
+  page?: number;
+  perPage?: number;
+};
 
 export const NAME_MAX = 80;
 export const ZMemberName = z.string().trim().min(1, "Enter a name").max(NAME_MAX, `Use at most ${NAME_MAX} characters`);
@@ -34,6 +43,7 @@ export const manage = {
       where.push(or(ilike(membersTable.name, p), ilike(membersTable.email, p)) as SQL);
     }
     if (query.role) where.push(eq(roles.name, query.role));
+    if (query.teachers) where.push(sql`${roles.caps} ?| array['create_courses', 'manage_options']`);
     return withTenant(db, site.accountId, async (tx) => {
       const rows = await tx
         .select({
@@ -86,7 +96,7 @@ export const manage = {
     memberId: string,
     roleName: string,
   ): Promise<ManagedMember> {
-    await withTenant(db, site.accountId, async (tx) => {
+    const userId = await withTenant(db, site.accountId, async (tx) => {
       const [target] = await tx
         .select({ userId: membersTable.userId })
         .from(membersTable)
@@ -111,13 +121,15 @@ export const manage = {
         .update(membersTable)
         .set({ roleId: role.roleId })
         .where(and(eq(membersTable.accountId, site.accountId), eq(membersTable.id, memberId)));
+      return target.userId;
     });
+    sessionCache.forgetUser(db, userId);
     return manage.get(db, site, memberId);
   },
 
   /** Removes a member from the site and signs them out of it; never the owner, never oneself. */
   async remove(db: Db, site: SiteAccount, actorUserId: string, memberId: string): Promise<void> {
-    await withTenant(db, site.accountId, async (tx) => {
+    const userId = await withTenant(db, site.accountId, async (tx) => {
       const [target] = await tx
         .select({ userId: membersTable.userId })
         .from(membersTable)
@@ -131,7 +143,9 @@ export const manage = {
         .delete(membersTable)
         .where(and(eq(membersTable.accountId, site.accountId), eq(membersTable.id, memberId)));
       await tx.delete(sessions).where(and(eq(sessions.accountId, site.accountId), eq(sessions.userId, target.userId)));
+      return target.userId;
     });
+    sessionCache.forgetUser(db, userId);
   },
 
   /** The member's own new name, on this site and on their login (1–80 characters, trimmed). */
@@ -146,8 +160,9 @@ export const manage = {
         .where(and(eq(membersTable.accountId, accountId), eq(membersTable.userId, userId)))
         .returning({ id: membersTable.id });
       if (!updated.length) throw notFound("Member");
-      await tx.update(users).set({ name: value, updatedAt: new Date() }).where(eq(users.id, userId));
     });
+    await renameLogin(db, userId, value);
+    sessionCache.forgetUser(db, userId);
     return { name: value };
   },
 };

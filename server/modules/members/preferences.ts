@@ -6,6 +6,7 @@ import type { Db } from "../../db/client";
 import { members as membersTable } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
 import { notFound, validationError } from "../../errors";
+import { sessionCache } from "./session-cache";
 
 export type MemberPreferences = { language: string | null; menuPreference: MenuPreferenceItem[] | null };
 
@@ -30,5 +31,6 @@ export async function setPreferences(
       : tx.select(columns).from(membersTable).where(where);
   });
   if (!row) throw notFound("Member");
+  sessionCache.forgetUser(db, userId);
   return { language: row.language, menuPreference: row.menuPreference };
 }

@@ -2,11 +2,12 @@ import { and, eq, ne } from "drizzle-orm";
 import type { MenuPreferenceItem } from "../../../core/account";
 import { CAPS, ADMIN_PERMISSIONS } from "../../../core/roles";
 import type { Db } from "../../db/client";
-import { endedSessions, invitations, members as membersTable, roles, sessions, users } from "../../db/schema";
+import { endedSessions, members as membersTable, roles, sessions, users } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
 import { AppError, fieldError, notFound } from "../../errors";
 import type { SiteAccount } from "../accounts/types";
 import { uniqueMemberSlug } from "./slug";
+import { sessionCache } from "./session-cache";
 
 export type MemberView = {
   id: string;
@@ -88,8 +89,8 @@ export function buildContext(site: SiteAccount, row: MemberRow): MemberContext {
 
 export const members = {
   /**
-   * Signing in or up on a site makes the person a member of it if they are not yet: with the role
-   * they were invited with, else as a student (the owner as admin).
+   * Signing in or up on a site makes the person a member of it if they are not yet, as a student
+   * (the owner as admin). An invitation is not used here: only accepting it gives its role.
    */
   async joinOnSignIn(db: Db, site: SiteAccount, userId: string): Promise<void> {
     await withTenant(db, site.accountId, async (tx) => {
@@ -98,20 +99,13 @@ export const members = {
         .from(membersTable)
         .where(and(eq(membersTable.accountId, site.accountId), eq(membersTable.userId, userId)));
       if (existing) return;
-      const [user] = await tx.select().from(users).where(eq(users.id, userId));
+      const [user] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
       if (!user) return;
-      // An open invitation for this address decides the role, and is used up by joining.
-      const [invited] = await tx
-        .delete(invitations)
-        .where(and(eq(invitations.accountId, site.accountId), eq(invitations.email, user.email.toLowerCase())))
-        .returning({ roleId: invitations.roleId });
       const roleName = site.ownerUserId === userId ? "admin" : "student";
-      const [role] = invited
-        ? [{ roleId: invited.roleId }]
-        : await tx
-            .select()
-            .from(roles)
-            .where(and(eq(roles.accountId, site.accountId), eq(roles.name, roleName)));
+      const [role] = await tx
+        .select()
+        .from(roles)
+        .where(and(eq(roles.accountId, site.accountId), eq(roles.name, roleName)));
       await tx
         .insert(membersTable)
         .values({
@@ -124,6 +118,7 @@ export const members = {
         })
         .onConflictDoNothing();
     });
+    sessionCache.forgetUser(db, userId);
   },
 
   /** Ends every other session of this person on this site and remembers why, for the next request. */
@@ -145,6 +140,7 @@ export const members = {
           .values(others.map((o) => ({ accountId, tokenHash: hash(o.token), reason: "single_session" })));
       }
     });
+    sessionCache.forgetUser(db, userId);
   },
 
   async context(db: Db, site: SiteAccount, userId: string): Promise<MemberContext | null> {
@@ -187,7 +183,7 @@ export const members = {
 
   /** Changes a member's role; the site owner's own role cannot be changed. */
   async setRole(db: Db, site: SiteAccount, memberId: string, roleName: string): Promise<MemberView> {
-    await withTenant(db, site.accountId, async (tx) => {
+    const userId = await withTenant(db, site.accountId, async (tx) => {
       const [role] = await tx
         .select()
         .from(roles)
@@ -205,7 +201,9 @@ export const members = {
         .update(membersTable)
         .set({ roleId: role.roleId })
         .where(and(eq(membersTable.accountId, site.accountId), eq(membersTable.id, memberId)));
+      return target.userId;
     });
+    sessionCache.forgetUser(db, userId);
     return members.get(db, site.accountId, memberId);
   },
 

@@ -1,11 +1,14 @@
 // The hot path of every signed-in request: the session, its person, their membership and role on
-// this site, in one tenant transaction. A token this site ended is answered with the reason.
+// this site, in one tenant transaction, kept in memory between requests (session-cache.ts). What
+// depends on the site itself (owner, the site's extra capabilities) is worked out per request from
+// the current site. A token this site ended is answered with the reason.
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { endedSessions, members as membersTable, roles, sessions, users } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
 import type { SiteAccount } from "../accounts/types";
-import { buildContext, type MemberContext } from "./service";
+import { buildContext, type MemberContext, type MemberRow } from "./service";
+import { sessionCache } from "./session-cache";
 
 export type SessionLookup =
   | {
@@ -18,18 +21,50 @@ export type SessionLookup =
   | { kind: "ended"; reason: string }
   | { kind: "none" };
 
+type StoredSession =
+  | {
+      kind: "active";
+      sessionId: string;
+      expiresAt: Date;
+      user: { id: string; name: string; email: string; emailVerified: boolean; twoFactorEnabled: boolean };
+      member: MemberRow | null;
+    }
+  | { kind: "ended"; reason: string }
+  | { kind: "none" };
+
+/** The cache key of a site's session, by its token's hash. */
+export const sessionKey = (accountId: string, tokenHash: string) => `${accountId}:${tokenHash}`;
+
 export async function bySessionToken(
   db: Db,
   site: SiteAccount,
   token: string,
   tokenHash: string,
 ): Promise<SessionLookup> {
+  const found = await sessionCache.read(
+    db,
+    sessionKey(site.accountId, tokenHash),
+    () => readSession(db, site, token, tokenHash),
+    (s) => (s.kind === "active" ? { userId: s.user.id, accountId: site.accountId, expiresAt: s.expiresAt } : null),
+  );
+  if (found.kind !== "active") return found;
+  if (found.expiresAt.getTime() <= Date.now()) return { kind: "none" };
+  return { ...found, member: found.member ? buildContext(site, found.member) : null };
+}
+
+async function readSession(db: Db, site: SiteAccount, token: string, tokenHash: string): Promise<StoredSession> {
   return withTenant(db, site.accountId, async (tx) => {
     const [row] = await tx
       .select({
         sessionId: sessions.id,
         expiresAt: sessions.expiresAt,
-        user: users,
+        user: {
+          id: users.id,
+          name: users.name,
+          email: users.email,
+          emailVerified: users.emailVerified,
+          twoFactorEnabled: users.twoFactorEnabled,
+        },
         member: membersTable,
         roleName: roles.name,
         roleCaps: roles.caps,
@@ -45,9 +80,9 @@ export async function bySessionToken(
       .limit(1);
     if (row && row.expiresAt.getTime() > Date.now()) {
       const u = row.user;
-      const member =
+      const member: MemberRow | null =
         row.member && row.roleName
-          ? buildContext(site, {
+          ? {
               id: row.member.id,
               userId: row.member.userId,
               name: row.member.name,
@@ -59,7 +94,7 @@ export async function bySessionToken(
               language: row.member.language,
               menuPreference: row.member.menuPreference,
               createdAt: row.member.createdAt,
-            })
+            }
           : null;
       return {
         kind: "active",

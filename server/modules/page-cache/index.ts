@@ -24,6 +24,8 @@ function apply(msg: Invalidation) {
 
 // Messages from other processes (and our own publish, which the bus also delivers here).
 bus.on(TOPIC, (data) => apply(data as Invalidation));
+// The bus was away: invalidations of other processes may have been missed.
+bus.onResync(() => pageStore.dropAll());
 
 export const pageCache = {
   get: (db: Db, accountId: string, address: PageAddress) => pageStore.get(db, accountId, address),

@@ -13,9 +13,16 @@ export type CachedPage = {
   status: number;
   headers: [string, string][];
   body: Uint8Array<ArrayBuffer>;
+  /** The same body compressed once when stored, so serving it compresses nothing. */
+  encoded: Partial<Record<"br" | "gzip", Uint8Array<ArrayBuffer>>>;
+  /** The page's own inline scripts, as Content-Security-Policy hashes (the page keeps no nonce). */
+  scriptHashes: readonly string[];
   storedAt: number;
 };
 type Entry = CachedPage & { accountId: string; path: string };
+
+const weightOf = (page: CachedPage) =>
+  page.body.byteLength + (page.encoded.br?.byteLength ?? 0) + (page.encoded.gzip?.byteLength ?? 0);
 
 class PageLru {
   private entries = new Map<string, Entry>();
@@ -26,7 +33,7 @@ class PageLru {
     if (!e) return undefined;
     this.entries.delete(key);
     if (Date.now() - e.storedAt > PAGE_TTL_MS) {
-      this.bytes -= e.body.byteLength;
+      this.bytes -= weightOf(e);
       return undefined;
     }
     this.entries.set(key, e); // most recently used last
@@ -36,7 +43,7 @@ class PageLru {
   set(key: string, entry: Entry) {
     this.delete(key);
     this.entries.set(key, entry);
-    this.bytes += entry.body.byteLength;
+    this.bytes += weightOf(entry);
     while (this.entries.size > MAX_ENTRIES || this.bytes > MAX_BYTES) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
@@ -59,7 +66,7 @@ class PageLru {
     const e = this.entries.get(key);
     if (!e) return;
     this.entries.delete(key);
-    this.bytes -= e.body.byteLength;
+    this.bytes -= weightOf(e);
   }
 }
 
@@ -87,6 +94,12 @@ export const pageStore = {
   drop(accountId: string, matches: (path: string) => boolean): number {
     let n = 0;
     for (const lru of caches.values()) n += lru.dropWhere((e) => e.accountId === accountId && matches(e.path));
+    return n;
+  },
+  /** Drops every page of every site. */
+  dropAll(): number {
+    let n = 0;
+    for (const lru of caches.values()) n += lru.dropWhere(() => true);
     return n;
   },
   forget(db: Db) {

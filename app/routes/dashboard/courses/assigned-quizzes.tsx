@@ -2,7 +2,7 @@
 // course, with their best result. Members see their own; instructors and managers see anyone's on
 // this site and assign or unassign. Anyone else gets 404.
 import { Badge, Button, Group, NativeSelect, Table } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/use-translation";
 import { data, Form, Link, useNavigation } from "react-router";
 import { pageTitle, translatorFor } from "../../../lib/i18n.server";
 import type { Route } from "./+types/assigned-quizzes";

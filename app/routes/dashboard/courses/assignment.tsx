@@ -3,8 +3,9 @@
 // checks enrolment, lock and drip, and reads each file's type from its content.
 import { Alert, Badge, Button, Group, Input, Paper, Stack, Text, Textarea } from "@mantine/core";
 import { IconArrowLeft, IconPaperclip } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
-import { data, Form, Link, useNavigation } from "react-router";
+import { useTranslation } from "../../../i18n/use-translation";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { takesFiles, takesText } from "../../../../core/assignment-hand-in";
 import { pageTitle, translatorFor } from "../../../lib/i18n.server";
 import { StoredHtml } from "../../../components/assessments/stored-html";
 import type { Route } from "./+types/assignment";
@@ -23,6 +24,11 @@ function ids(params: { id: string }, request: Request) {
 
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   if (!context.user) throw notFound();
+  // A link without its course (an older notification) finds the student's course that lists it.
+  if (isUuid(params.id) && !new URL(request.url).searchParams.get("course")) {
+    const found = await context.services.assessments.courseOfItem(params.id);
+    if (found) throw redirect(`/dashboard/courses/assignments/${params.id}?course=${found}`);
+  }
   const { id, courseId } = ids(params, request);
   const tr = translatorFor(context, request);
   try {
@@ -115,7 +121,7 @@ export default function AssignmentScreen({ loaderData: d, actionData }: Route.Co
                   {s.status >= 3 ? t("assessments.status.evaluated") : t("assessments.status.pending")}
                 </Badge>
                 {s.marks !== null && (
-                  <Text fw={700}>{t("assessments.result.marks", { marks: s.marks, max: a.maxMarks })}</Text>
+                  <Text fw={700}>{t("assessments.result.marks", { marks: s.marks, count: a.maxMarks })}</Text>
                 )}
               </Group>
               {s.content && <StoredHtml html={s.content} />}
@@ -143,7 +149,7 @@ export default function AssignmentScreen({ loaderData: d, actionData }: Route.Co
         ) : (
           <Form method="post" encType="multipart/form-data">
             <Stack gap="sm">
-              {a.submissionType !== "file" && (
+              {takesText(a.submissionType) && (
                 <Textarea
                   name="content"
                   label={t("assessments.assignment.answer")}
@@ -152,7 +158,7 @@ export default function AssignmentScreen({ loaderData: d, actionData }: Route.Co
                   error={textError}
                 />
               )}
-              {a.submissionType !== "text" && (
+              {takesFiles(a.submissionType) && (
                 <Input.Wrapper
                   label={t("assessments.assignment.files")}
                   description={t("assessments.assignment.filesHelp")}

@@ -1,5 +1,5 @@
 import { SimpleGrid } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/use-translation";
 import { Link } from "react-router";
 import { CourseProgressCard } from "../../../components/learning/course-progress-card";
 import { pageTitle, translatorFor } from "../../../lib/i18n.server";

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Card, Drawer, Group, Progress, Stack, Text, Title } from "@mantine/core";
 import { IconCertificate, IconListDetails } from "@tabler/icons-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/use-translation";
 import { Form, Link, useNavigation } from "react-router";
 import { CourseOutline, lockedReason } from "../../../components/learning/course-outline";
 import { UnitContent } from "../../../components/learning/unit-content";

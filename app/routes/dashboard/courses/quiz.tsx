@@ -4,8 +4,8 @@
 import { Alert, Badge, Button, Group, List, Paper, Stack, Table, Text } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
-import { Link, useRevalidator } from "react-router";
+import { useTranslation } from "../../../i18n/use-translation";
+import { Link, redirect, useRevalidator } from "react-router";
 import { type AttemptData, QuizRunner } from "../../../components/assessments/quiz-runner";
 import { QuizResult } from "../../../components/assessments/quiz-result";
 import { ApiError, api } from "../../../lib/api";
@@ -43,7 +43,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
         userId: context.user.id,
       };
     }
-    if (e?.code === "not_found") throw new Response("Not found", { status: 404 });
+    if (e?.code === "not_found") {
+      // Not assigned: a link without its course (an older notification) finds the student's course.
+      const found = courseId ? null : await context.services.assessments.courseOfItem(params.id);
+      if (found) throw redirect(`/dashboard/courses/quiz/${params.id}?course=${found}`);
+      throw new Response("Not found", { status: 404 });
+    }
     throw err;
   }
 }

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Table, VisuallyHidden } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { useCallback, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/use-translation";
 import { formatMoney } from "../../../../core/currency";
 import { ConfirmDeleteButton } from "../../../components/confirm-delete-button";
 import { Pager } from "../../../components/pager";

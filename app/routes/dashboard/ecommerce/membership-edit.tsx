@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/use-translation";
 import { PickMany } from "../../../components/shop/pick-many";
 import { Link, redirect, useFetcher } from "react-router";
 import { ConfirmDeleteButton } from "../../../components/confirm-delete-button";

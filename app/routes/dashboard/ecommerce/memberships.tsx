@@ -1,6 +1,6 @@
 import { Button, Table, Text } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/use-translation";
 import { Link } from "react-router";
 import { Pager } from "../../../components/pager";
 import { ShopTabs } from "../../../components/shop/shop-tabs";

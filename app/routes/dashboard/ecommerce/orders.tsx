@@ -1,6 +1,6 @@
 import { Button, Group, Table, Text, TextInput } from "@mantine/core";
 import { IconSearch } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/use-translation";
 import { Form, Link, useNavigate } from "react-router";
 import { formatMoney } from "../../../../core/currency";
 import { OrderDrawer } from "../../../components/owner-orders/order-drawer";
@@ -55,7 +55,9 @@ export async function action({ context, request }: Route.ActionArgs) {
         ? () => svc.refund(id)
         : intent === "cancel"
           ? () => svc.cancel(id)
-          : null;
+          : intent === "cancelSubscription"
+            ? () => svc.cancelSubscription(id)
+            : null;
   if (!run) throw notFound();
   const result = await runAction(run);
   return "ok" in result ? { ...result, intent, at: Date.now() } : result;

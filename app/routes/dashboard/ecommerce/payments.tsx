@@ -6,6 +6,7 @@ import {
   Code,
   Group,
   PasswordInput,
+  Select,
   SimpleGrid,
   Stack,
   Switch,
@@ -14,7 +15,7 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/use-translation";
 import { useFetcher } from "react-router";
 import { Toast } from "../../../components/owner-orders/toast";
 import { pageTitle, translatorFor } from "../../../lib/i18n.server";
@@ -71,6 +72,11 @@ function ProviderCard({
     | undefined;
   const failed = res && !res.ok ? res : null;
   const label = (k: string) => t(`payments.settings.fields.${k}`);
+  // "required": a key the provider needs before it can be switched on; other messages name the problem.
+  const fieldError = (path: string) => {
+    const message = failed?.fields[path];
+    return message === "required" ? t("payments.settings.required") : message;
+  };
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={`provider-${p.provider}`}>
       <fetcher.Form method="post">
@@ -84,7 +90,17 @@ function ProviderCard({
           </Group>
           <Switch name="enabled" defaultChecked={p.enabled} label={t("payments.settings.enabled")} />
           {Object.keys(p.config).map((k) =>
-            k === "instructions" ? (
+            k === "apiBase" ? (
+              <Select
+                key={k}
+                name={`config.${k}`}
+                label={label(k)}
+                data={["sandbox", "live"].map((v) => ({ value: v, label: t(`payments.settings.environments.${v}`) }))}
+                defaultValue={p.config[k] || "sandbox"}
+                allowDeselect={false}
+                error={fieldError(`config.${k}`)}
+              />
+            ) : k === "instructions" ? (
               <Textarea
                 key={k}
                 name={`config.${k}`}
@@ -93,7 +109,7 @@ function ProviderCard({
                 maxLength={2000}
                 autosize
                 minRows={3}
-                error={failed?.fields[`config.${k}`]}
+                error={fieldError(`config.${k}`)}
               />
             ) : (
               <TextInput
@@ -102,7 +118,8 @@ function ProviderCard({
                 label={label(k)}
                 defaultValue={p.config[k]}
                 dir="ltr"
-                error={failed?.fields[`config.${k}`]}
+                withAsterisk={p.required.includes(`config.${k}`)}
+                error={fieldError(`config.${k}`)}
               />
             ),
           )}
@@ -115,7 +132,8 @@ function ProviderCard({
               description={set ? t("payments.settings.keepHint") : undefined}
               autoComplete="new-password"
               dir="ltr"
-              error={failed?.fields[`secrets.${k}`]}
+              withAsterisk={p.required.includes(`secrets.${k}`) && !set}
+              error={fieldError(`secrets.${k}`)}
             />
           ))}
           {p.provider !== "offline" ? (

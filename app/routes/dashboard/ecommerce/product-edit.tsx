@@ -1,5 +1,5 @@
 import { Anchor, Group, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/use-translation";
 import { Link, redirect, useFetcher } from "react-router";
 import type { ProductMetadata } from "../../../../core/product";
 import { ConfirmDeleteButton } from "../../../components/confirm-delete-button";

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, NativeSelect, Table, Text, TextInput } from "@mantine/core";
 import { IconPlus, IconSearch } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/use-translation";
 import { Form, Link } from "react-router";
 import { Pager } from "../../../components/pager";
 import { PriceText } from "../../../components/shop/price-text";

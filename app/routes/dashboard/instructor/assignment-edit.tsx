@@ -1,7 +1,13 @@
 import { NativeSelect, NumberInput } from "@mantine/core";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/use-translation";
 import { useFetcher } from "react-router";
+import {
+  DEFAULT_MAX_MARKS,
+  SUBMISSION_TYPES,
+  type SubmissionType,
+  submissionTypeOf,
+} from "../../../../core/assignment-hand-in";
 import { ZAssignmentPatch } from "../../../../core/course-schemas";
 import { ItemEditorShell } from "../../../components/instructor/item-editor-shell";
 import { pageTitle, translatorFor } from "../../../lib/i18n.server";
@@ -29,8 +35,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const { payload } = await readIntent(request);
   return runAction(() => context.services.instructor.assignments.update(params.id, checked(ZAssignmentPatch, payload)));
 }
-
-const TYPES = ["text", "file", "both"] as const;
 
 export default function AssignmentEdit({ loaderData: d }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -73,16 +77,15 @@ export default function AssignmentEdit({ loaderData: d }: Route.ComponentProps) 
         min={1}
         allowDecimal={false}
         value={settings.maxMarks ?? ""}
+        placeholder={String(DEFAULT_MAX_MARKS)}
         onChange={(v) => touch(setSettings)({ ...settings, maxMarks: v === "" ? undefined : Number(v) })}
         error={result?.fields["settings.maxMarks"]}
       />
       <NativeSelect
         label={t("instructor.assignment.submissionType")}
-        value={settings.submissionType ?? "text"}
-        onChange={(e) =>
-          touch(setSettings)({ ...settings, submissionType: e.currentTarget.value as (typeof TYPES)[number] })
-        }
-        data={TYPES.map((v) => ({ value: v, label: t(`instructor.assignment.submissionTypes.${v}`) }))}
+        value={submissionTypeOf(settings)}
+        onChange={(e) => touch(setSettings)({ ...settings, submissionType: e.currentTarget.value as SubmissionType })}
+        data={SUBMISSION_TYPES.map((v) => ({ value: v, label: t(`instructor.assignment.submissionTypes.${v}`) }))}
       />
     </ItemEditorShell>
   );

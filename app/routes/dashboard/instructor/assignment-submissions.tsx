@@ -3,7 +3,7 @@
 // assignments one may evaluate with their pending counts.
 import { Alert, Button, Drawer, Group, NumberInput, Stack, Table, Text, Textarea } from "@mantine/core";
 import { IconPaperclip } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/use-translation";
 import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import {
   EvaluableList,

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Table, Text, TextInput, VisuallyHidden } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/use-translation";
 import { Form, useFetcher, useNavigation } from "react-router";
 import { ConfirmDeleteButton } from "../../../components/confirm-delete-button";
 import { pageTitle, translatorFor } from "../../../lib/i18n.server";

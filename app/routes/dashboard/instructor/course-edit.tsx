@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Stack, Tabs } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/use-translation";
 import { Link, useFetcher } from "react-router";
 import {
   CertificateForm,
@@ -12,6 +12,7 @@ import { CourseAuthors } from "../../../components/instructor/course-authors";
 import { type BuilderItem, CurriculumBuilder } from "../../../components/instructor/curriculum-builder";
 import { UnsavedDialog } from "../../../components/instructor/unsaved-dialog";
 import { useUnsavedWarning } from "../../../components/instructor/use-unsaved-warning";
+import { withTemplate } from "../../../lib/course-template";
 import { pageTitle, translatorFor } from "../../../lib/i18n.server";
 import { ZCourseUpdate, ZCurriculum } from "../../../../core/course-schemas";
 import { asPageError, checked, notFound, readIntent, runAction } from "../../../lib/instructor.server";
@@ -29,11 +30,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     ins.quizzes.list(),
     ins.categories.list(),
   ]).catch(asPageError);
+  const tr = translatorFor(context, request);
   const value: CourseFormValue = {
     title: course.title,
     slug: course.slug,
     excerpt: course.excerpt,
-    description: course.description,
+    description: withTemplate(course.description, tr),
     featuredImage: course.featuredImage,
     seats: course.seats,
     access: course.access,
@@ -43,7 +45,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     categoryIds: course.categories.map((c) => c.id),
   };
   return {
-    title: pageTitle(translatorFor(context, request), "instructor.editor.title", context.site.settings.sitetitle),
+    title: pageTitle(tr, "instructor.editor.title", context.site.settings.sitetitle),
     course: {
       id: course.id,
       slug: course.slug,
@@ -58,25 +60,15 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   };
 }
 
-/** JSON intents: save/publish/unpublish (course and curriculum), createItem, addAuthor, removeAuthor. */
+/**
+ * JSON intents: save/publish/unpublish (course and curriculum), addAuthor, removeAuthor. Items added
+ * in the builder are created by the curriculum save itself, so leaving unsaved leaves nothing behind.
+ */
 export async function action({ context, request, params }: Route.ActionArgs) {
   const ins = context.services.instructor;
   const id = params.courseId;
   const { intent, payload } = await readIntent(request);
   switch (intent) {
-    case "createItem": {
-      const kind = String(payload.kind);
-      const input = { title: String(payload.title ?? "") };
-      return runAction(async () => {
-        const row =
-          kind === "unit"
-            ? await ins.units.create(input)
-            : kind === "quiz"
-              ? await ins.quizzes.create(input)
-              : await ins.assignments.create(input);
-        return { created: { id: row.id, title: row.title, post_type: kind } };
-      });
-    }
     case "addAuthor":
       return runAction(async () => ({
         authors: (await ins.courses.addAuthor(id, String(payload.userId ?? ""))).authors,
@@ -98,9 +90,9 @@ export async function action({ context, request, params }: Route.ActionArgs) {
               items.map(({ key: _key, ...i }) => i),
             )
           : null;
-        if (list) await ins.curriculum.put(id, list);
+        const stored = list ? await ins.curriculum.put(id, list) : null;
         const course = await ins.courses.update(id, patch);
-        return { status: course.status, slug: course.slug, intent };
+        return { status: course.status, slug: course.slug, intent, items: stored };
       });
     }
   }
@@ -109,7 +101,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 export default function CourseEdit({ loaderData: d }: Route.ComponentProps) {
   const { t } = useTranslation();
   const save = useFetcher<typeof action>();
-  const create = useFetcher<typeof action>();
   const [value, setValue] = useState(d.value);
   const [items, setItems] = useState(d.items);
   const [dirty, setDirty] = useState(false);
@@ -119,7 +110,9 @@ export default function CourseEdit({ loaderData: d }: Route.ComponentProps) {
 
   const result = save.data && "ok" in save.data ? save.data : null;
   const errors = result && !result.ok ? result.fields : {};
-  const saved = result?.ok ? (result.value as { status: string; slug: string; intent: string }) : null;
+  const saved = result?.ok
+    ? (result.value as { status: string; slug: string; intent: string; items: BuilderItem[] | null })
+    : null;
   const status = saved?.status ?? d.course.status;
   const slug = saved?.slug ?? d.course.slug;
 
@@ -127,26 +120,12 @@ export default function CourseEdit({ loaderData: d }: Route.ComponentProps) {
     if (result?.ok) {
       setDirty(false);
       curriculumChanged.current = false;
+      // The stored list gives the items created by this save their ids (and their edit links).
+      const stored = (result.value as { items?: BuilderItem[] | null }).items;
+      if (stored) setItems(stored.map((i, n) => ({ ...i, key: i.id ?? `s-${n}` })));
     }
     if (result && !result.ok) setDirty(true);
   }, [result]);
-
-  // A created unit, quiz or assignment joins the list (saved with the course).
-  useEffect(() => {
-    const r =
-      create.data && "ok" in create.data && create.data.ok
-        ? (create.data.value as { created?: { id: string; title: string; post_type: BuilderItem["post_type"] } })
-        : null;
-    if (!r?.created) return;
-    const c = r.created;
-    setItems((list) =>
-      list.some((i) => i.id === c.id)
-        ? list
-        : [...list, { key: c.id, id: c.id, post_type: c.post_type, title: c.title }],
-    );
-    curriculumChanged.current = true;
-    setDirty(true);
-  }, [create.data]);
 
   const change = (patch: Partial<CourseFormValue>) => {
     setValue((v) => ({ ...v, ...patch }));
@@ -164,7 +143,6 @@ export default function CourseEdit({ loaderData: d }: Route.ComponentProps) {
       { method: "post", encType: "application/json" },
     );
   };
-  const createError = create.data && "ok" in create.data && !create.data.ok ? create.data.message : null;
   const busy = save.state !== "idle";
   const errorTabs = Object.keys(errors);
 
@@ -228,7 +206,6 @@ export default function CourseEdit({ loaderData: d }: Route.ComponentProps) {
         </Tabs.Panel>
         <Tabs.Panel value="curriculum">
           <Stack maw={820}>
-            {createError ? <Alert color="red">{createError}</Alert> : null}
             {Object.entries(errors)
               .filter(([f]) => f.startsWith("items"))
               .map(([f, m]) => (
@@ -241,14 +218,7 @@ export default function CourseEdit({ loaderData: d }: Route.ComponentProps) {
               items={items}
               onChange={changeItems}
               quizzes={d.quizzes}
-              creating={create.state !== "idle"}
               unitDrip={Boolean(value.settings.dripfeed && value.settings.dripFeedUnitDuration)}
-              onCreate={(kind, title) =>
-                create.submit(
-                  { intent: "createItem", payload: { kind, title } },
-                  { method: "post", encType: "application/json" },
-                )
-              }
             />
           </Stack>
         </Tabs.Panel>

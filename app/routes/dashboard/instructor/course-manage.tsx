@@ -1,6 +1,6 @@
 import { Alert, Anchor, Avatar, Badge, Button, Group, Table, Text, TextInput, VisuallyHidden } from "@mantine/core";
 import { IconSearch, IconUserPlus } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/use-translation";
 import { Form, Link, data } from "react-router";
 import { ConfirmAction } from "../../../components/learning/confirm-action";
 import { isOpenEnded } from "../../../components/learning/course-progress-card";

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, NativeSelect, Stack, TextInput } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/use-translation";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { pageTitle, translatorFor } from "../../../lib/i18n.server";
 import { asPageError, notFound, runAction } from "../../../lib/instructor.server";

@@ -1,7 +1,7 @@
 import { Button, Group, NativeSelect, NumberInput, Stack, Switch, Text } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/use-translation";
 import { useFetcher } from "react-router";
 import { ZQuizPatch } from "../../../../core/course-schemas";
 import { QUESTION_TYPES, type QuestionType } from "../../../../core/quiz";

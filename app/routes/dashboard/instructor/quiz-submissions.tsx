@@ -2,7 +2,7 @@
 // an evaluation drawer for essay questions, and reset. Without ?id: the quizzes one may evaluate
 // with their pending counts.
 import { Alert, Button, Drawer, Group, NumberInput, Stack, Table, Text, Textarea } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/use-translation";
 import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import {
   EvaluableList,
@@ -28,6 +28,11 @@ const hidden = (err: unknown) => {
   throw err;
 };
 
+const gone = (err: unknown) => {
+  if ((err as AppErrorLike)?.code === "not_found") return null;
+  return hidden(err);
+};
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   if (!context.user) throw new Response("Not found", { status: 404 });
   const s = context.services.assessments;
@@ -46,7 +51,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     return { title, id: null, status, evaluable: await s.evaluable("quiz").catch(hidden), queue: null, open: null };
   const queue = await s.quizQueue(id, status).catch(hidden);
   const sub = url.searchParams.get("submission");
-  const open = sub && isUuid(sub) ? await s.quizSubmission(sub).catch(hidden) : null;
+  // A link to a submission reset since (an old notification) opens the queue without it.
+  const open = sub && isUuid(sub) ? await s.quizSubmission(sub).catch(gone) : null;
   return { title, id, status, evaluable: [], queue, open };
 }
 

@@ -1,9 +1,10 @@
 import { Alert, Button, Group, Table, Text, TextInput, VisuallyHidden } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/use-translation";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { ConfirmDeleteButton } from "../../../components/confirm-delete-button";
 import { formatPostDate } from "../../../components/post-meta";
+import { useFocusWhenNew } from "../../../hooks/use-focus-when-new";
 import { pageTitle, translatorFor } from "../../../lib/i18n.server";
 import { asPageError, notFound, runAction } from "../../../lib/instructor.server";
 import type { Route } from "./+types/quizzes";
@@ -34,6 +35,7 @@ export default function Quizzes({ loaderData: d, actionData }: Route.ComponentPr
   const { t, i18n } = useTranslation();
   const busy = useNavigation().state !== "idle";
   const failed = actionData && "ok" in actionData && !actionData.ok ? actionData : null;
+  const titleField = useFocusWhenNew<HTMLInputElement>();
   return (
     <div className="page">
       <Link to="/dashboard/instructor">← {t("instructor.backToCourses")}</Link>
@@ -41,6 +43,7 @@ export default function Quizzes({ loaderData: d, actionData }: Route.ComponentPr
       <Form method="post">
         <Group align="flex-end" gap="sm" mb="md" wrap="wrap">
           <TextInput
+            ref={titleField}
             name="title"
             label={t("instructor.quiz.newQuizTitle")}
             required

@@ -1,5 +1,5 @@
 import { Card, SimpleGrid, Table, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/use-translation";
 import { Link } from "react-router";
 import { pageTitle, translatorFor } from "../../../lib/i18n.server";
 import type { Route } from "./+types/stats";

@@ -1,11 +1,12 @@
 import { ActionIcon, Button, Group, NativeSelect, NumberInput, Stack, Text, TextInput } from "@mantine/core";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/use-translation";
 import { useFetcher } from "react-router";
 import { ZUnitPatch } from "../../../../core/course-schemas";
 import { ItemEditorShell } from "../../../components/instructor/item-editor-shell";
 import { MediaPicker } from "../../../components/media-picker";
+import { withTemplate } from "../../../lib/course-template";
 import { pageTitle, translatorFor } from "../../../lib/i18n.server";
 import { asPageError, checked, notFound, readIntent, runAction } from "../../../lib/instructor.server";
 import type { Route } from "./+types/unit-edit";
@@ -16,9 +17,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const ins = context.services.instructor;
   if (!ins.canUse) throw notFound();
   const item = await ins.units.get(params.id).catch(asPageError);
+  const tr = translatorFor(context, request);
   return {
-    title: pageTitle(translatorFor(context, request), "instructor.unit.editTitle", context.site.settings.sitetitle),
-    item,
+    title: pageTitle(tr, "instructor.unit.editTitle", context.site.settings.sitetitle),
+    item: { ...item, content: withTemplate(item.content, tr) },
     courseId: new URL(request.url).searchParams.get("course"),
   };
 }

@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/use-translation";
 import type { AccountConfigPatch } from "../../../../core/account";
 import {
   moved,
@@ -12,6 +12,7 @@ import {
   TextField,
   useSiteAdminSave,
 } from "../../../components/site-admin";
+import { draftOf, miscPatchOf, OwnerScriptsFields } from "../../../components/owner-scripts-fields";
 import { badSubmission, readSubmitted, saveSiteConfig, siteAdminLoader } from "../../../lib/site-admin.server";
 import { buildSiteChrome } from "../../../lib/site-chrome";
 import type { Route } from "./+types/footer";
@@ -93,7 +94,7 @@ export default function FooterScreen({ loaderData }: Route.ComponentProps) {
   const [columns, setColumns] = useState<Column[]>(config.footer.footer_columns);
   const [bottom, setBottom] = useState(config.footer.footer_bottom);
   const [bottomLinks, setBottomLinks] = useState<Link[]>(config.footer.footer_bottom_links);
-  const [scripts, setScripts] = useState(config.misc.scripts);
+  const [scripts, setScripts] = useState(() => draftOf(config.misc));
   const save = useSiteAdminSave();
   const { errorFor } = save;
 
@@ -108,7 +109,7 @@ export default function FooterScreen({ loaderData }: Route.ComponentProps) {
       footer_bottom: bottom,
       footer_bottom_links: bottomLinks,
     },
-    misc: { scripts },
+    misc: miscPatchOf(scripts),
   };
   const chrome = useMemo(
     () =>
@@ -246,17 +247,7 @@ export default function FooterScreen({ loaderData }: Route.ComponentProps) {
           errorFor={errorFor}
           path="footer.footer_bottom_links"
         />
-        <h2>{t("siteAdmin.footer.scripts")}</h2>
-        <p className="site-admin-warning" role="note">
-          {t("siteAdmin.footer.scriptsWarning")}
-        </p>
-        <TextArea
-          label={t("siteAdmin.footer.scripts")}
-          value={scripts}
-          onChange={setScripts}
-          rows={6}
-          error={errorFor("misc.scripts")}
-        />
+        <OwnerScriptsFields draft={scripts} onChange={setScripts} errorFor={errorFor} />
       </SiteAdminForm>
     </SiteAdminPage>
   );

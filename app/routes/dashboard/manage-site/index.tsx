@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/use-translation";
 import { SITE_ADMIN_SCREENS, siteAdminPath } from "../../../components/site-admin";
 import { pageTitle, translatorFor } from "../../../lib/i18n.server";
 import { requireSiteManager } from "../../../lib/site-admin.server";

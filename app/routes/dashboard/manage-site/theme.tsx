@@ -1,5 +1,5 @@
 import { useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/use-translation";
 import { type AccountConfigPatch, LANGUAGE_CODES } from "../../../../core/account";
 import { FONT_OPTIONS, fontWeightName } from "../../../../core/fonts";
 import {

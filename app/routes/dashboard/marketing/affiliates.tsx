@@ -1,5 +1,5 @@
 import { Button, Card, Group, Stack, Text, Title } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/use-translation";
 import { useFetcher } from "react-router";
 import { AffiliateForm } from "../../../components/affiliate/affiliate-form";
 import { type CommissionItem, CommissionsTable } from "../../../components/affiliate/commissions-table";

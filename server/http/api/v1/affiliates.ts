@@ -6,6 +6,7 @@ import { AppError, notFound } from "../../../errors";
 import {
   approveCommission,
   cancelMySubscription,
+  cancelSiteSubscription,
   createAffiliate,
   deleteAffiliate,
   listAffiliates,
@@ -280,6 +281,20 @@ const listSubs = createRoute({
     ...errorResponses,
   },
 });
+const ownerCancelSub = createRoute({
+  method: "post",
+  path: "/subscriptions/{id}/cancel",
+  tags: subTags,
+  summary: "Stop a member's subscription renewing; they keep the paid period (manage_options)",
+  middleware: owner,
+  request: { params: ZUuidParam },
+  responses: {
+    200: ok(ZSubscriptionSummary, "Cancelled"),
+    402: ok(z.object({}), "The provider refused"),
+    409: ok(z.object({}), "Already ended"),
+    ...errorResponses,
+  },
+});
 const renewSub = createRoute({
   method: "post",
   path: "/subscriptions/{id}/renew",
@@ -346,6 +361,10 @@ export const affiliateRoutes = newRouter()
     const { db, accountId } = ctx(c);
     const q = c.req.valid("query");
     return c.json(await siteSubscriptions(db, accountId, q.page, q.per_page), 200);
+  })
+  .openapi(ownerCancelSub, async (c) => {
+    const { db, accountId } = ctx(c);
+    return c.json(subscriptionSummary(await cancelSiteSubscription(db, accountId, c.req.valid("param").id)), 200);
   })
   .openapi(renewSub, async (c) => {
     const { db, accountId, userId } = ctx(c);

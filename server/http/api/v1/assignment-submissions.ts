@@ -2,6 +2,7 @@
 // the instructors' queue, evaluation and reset. Editing assignments lives elsewhere.
 import { createRoute, z } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
+import { SUBMISSION_TYPES } from "../../../../core/assignment-hand-in";
 import { MAX_UPLOAD_BYTES } from "../../../../core/upload-types";
 import { AppError } from "../../../errors";
 import { assignmentSubmissionsService as service, submittedFile } from "../../../modules/assessments";
@@ -37,7 +38,7 @@ const ZAssignmentInfo = z.object({
   title: z.string(),
   content: z.string(),
   maxMarks: z.number().int(),
-  submissionType: z.enum(["text", "file", "both"]),
+  submissionType: z.enum(SUBMISSION_TYPES),
 });
 
 const ZFileField = z

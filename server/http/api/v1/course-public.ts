@@ -13,8 +13,38 @@ import {
   saveReview,
   ZReviewInput,
 } from "../../../modules/course-catalog";
+import { siteAddress } from "../../../../core/site-address";
 import { requireCap, requireSession } from "../../middleware/guards";
 import { errorResponses, newRouter, ok } from "./router";
+
+const ZOfferPrice = z.object({
+  type: z.enum(["onetime", "subscription"]),
+  amount: z.number().int().openapi({ description: "Minor units of the site's currency" }),
+  duration: z.object({ value: z.number().int(), parameter: z.number().int() }).nullable(),
+});
+const ZOfferProduct = z.object({
+  id: z.string().uuid(),
+  title: z.string(),
+  slug: z.string(),
+  image: z.string().nullable(),
+  price: ZOfferPrice,
+});
+const ZCourseOffer = z
+  .discriminatedUnion("kind", [
+    z.object({ kind: z.literal("free") }),
+    z.object({ kind: z.literal("private") }),
+    z.object({
+      kind: z.literal("sold"),
+      products: z.array(ZOfferProduct),
+      memberships: z.array(z.object({ id: z.string().uuid(), title: z.string(), products: z.array(ZOfferProduct) })),
+      cheapest: ZOfferProduct,
+      severalPrices: z.boolean(),
+    }),
+  ])
+  .openapi("CourseOffer", {
+    description:
+      "How the course is offered: free (enrol from its page), sold by the products that grant it or a membership that includes it, or private",
+  });
 
 const ZCourseCard = z
   .object({
@@ -24,6 +54,7 @@ const ZCourseCard = z
     excerpt: z.string(),
     image: z.string().nullable(),
     access: z.enum(["free", "private"]),
+    offer: ZCourseOffer,
     instructor: z.object({ name: z.string(), slug: z.string() }).nullable(),
     rating: z.number(),
     reviews: z.number().int(),
@@ -218,8 +249,10 @@ export const coursePublicRoutes = newRouter()
     const { database } = c.get("platform");
     const site = c.get("site");
     const { verification, template } = await certificateByCode(database.db, site.accountId, c.req.valid("param").code);
+    const { cfg } = c.get("platform");
+    // The site's own address (custom domain or slug host, PUBLIC_SCHEME), whichever host was asked.
     const pdf = await renderCertificatePdf(verification, template, {
-      host: new URL(c.get("origin")).host,
+      origin: `${cfg.scheme}://${siteAddress(site, cfg.baseDomain)}`,
       title: site.settings.sitetitle,
     });
     return new Response(Buffer.from(pdf), {

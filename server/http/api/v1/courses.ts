@@ -149,6 +149,8 @@ const r = {
     path: "/courses/{id}/curriculum",
     tags,
     summary: "Replace the curriculum (needs manage_curriculum)",
+    description:
+      "An item without an id but with a type and a title is new: that unit, quiz or assignment is created with the list, in the same transaction, and comes back with its id. A refused list creates nothing.",
     middleware: guard,
     request: { params: ZUuidParam, body: jsonBody(ZCurriculumBody) },
     responses: { 200: ok(ZCurriculumOut, "The stored items"), ...errorResponses },

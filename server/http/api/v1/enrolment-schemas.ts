@@ -2,11 +2,16 @@
 // generated from them.
 import { z } from "@hono/zod-openapi";
 import { DURATION_UNITS } from "../../../../core/course-duration";
+import { ENROLMENT_STATUSES, ENROLMENT_STATUS_VALUES, isEnrolmentStatus } from "../../../../core/enrolment-status";
+
+const STATUS_DESCRIPTION = `Enrolment status: ${Object.entries(ENROLMENT_STATUSES)
+  .map(([n, name]) => `${n} ${name}`)
+  .join(", ")} (1 and 2 are set by the player; an instructor may set any of them)`;
 
 const ZPostType = z.enum(["section", "unit", "quiz", "assignments"]);
 
 const enrolmentFields = {
-  status: z.number().int().openapi({ description: "1 enrolled, 2 started; other values are set by the instructor" }),
+  status: z.number().int().openapi({ description: STATUS_DESCRIPTION }),
   progress: z.number().int().min(0).max(100),
   startAt: z.number().int().nullable().openapi({ description: "Unix seconds of the first opening" }),
   expiry: z.string(),
@@ -121,7 +126,12 @@ export const ZExtension = z
 
 export const ZPatchStudent = z
   .object({
-    status: z.number().int().min(0).max(9).optional(),
+    status: z
+      .number()
+      .int()
+      .refine(isEnrolmentStatus, { message: `status is one of ${ENROLMENT_STATUS_VALUES.join(", ")}` })
+      .optional()
+      .openapi({ description: STATUS_DESCRIPTION }),
     extend: ZExtension.optional(),
     marks: z
       .number()

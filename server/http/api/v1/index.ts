@@ -8,6 +8,7 @@ import { enrolmentRoutes } from "./enrolments";
 import { mediaRoutes } from "./media";
 import { meRoutes } from "./me";
 import { memberNotificationRoutes } from "./member-notifications";
+import { invitationRoutes } from "./invitations";
 import { memberRoutes } from "./members";
 import { notificationRoutes } from "./notifications";
 import { optionRoutes } from "./options";
@@ -33,6 +34,7 @@ export function createV1() {
   v1.route("/", searchRoutes);
   v1.route("/", siteFeatureRoutes);
   v1.route("/", memberRoutes);
+  v1.route("/", invitationRoutes);
   v1.route("/", mediaRoutes);
   v1.route("/", optionRoutes);
   v1.route("/", notificationRoutes);

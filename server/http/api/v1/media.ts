@@ -24,7 +24,14 @@ const ZMediaItem = z
   .openapi("MediaItem");
 
 const ZUsage = z
-  .object({ usedBytes: z.number().int(), limitBytes: z.number().int() })
+  .object({
+    usedBytes: z.number().int(),
+    limitBytes: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: "The plan's storage in bytes (0 without a plan); null when the site is not metered" }),
+  })
   .openapi("StorageUsage", { description: "The site's files against its plan's storage limit" });
 
 const ZListQuery = z.object({

@@ -47,6 +47,15 @@ export const ZAdminOrder = z
       memberships: z.array(z.string()),
       errors: z.array(z.object({ courseId: z.string(), title: z.string(), code: z.string() })),
     }),
+    subscription: z
+      .object({
+        id: z.string().uuid(),
+        status: z.enum(["active", "past_due", "cancelled", "ended"]),
+        currentPeriodEnd: z.string(),
+        cancelAtPeriodEnd: z.boolean(),
+      })
+      .nullable()
+      .openapi({ description: "The subscription this order started, as it stands now" }),
   })
   .openapi("AdminOrder");
 
@@ -62,6 +71,9 @@ const ZProviderSettings = z
     enabled: z.boolean(),
     config: z.record(z.string(), z.string()),
     secretsSet: z.record(z.string(), z.boolean()),
+    required: z
+      .array(z.string())
+      .openapi({ description: 'Fields ("config.x", "secrets.y") needed before the provider can be switched on' }),
     currencies: z.array(z.string()),
   })
   .openapi("PaymentProviderSettings");

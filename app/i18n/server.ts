@@ -1,0 +1,17 @@
+// The server's i18next instances: one per language, made on first use and shared by every request
+// in that language. Nothing on the server changes an instance's language or resources, so sharing
+// is safe, and it spares each request building an instance with every language's resources.
+import type { i18n as I18n } from "i18next";
+import { createI18n } from ".";
+import { serverResources } from "./resources.server";
+
+const instances = new Map<string, I18n>();
+
+export function serverI18n(lang: string): I18n {
+  let instance = instances.get(lang);
+  if (!instance) {
+    instance = createI18n(lang, serverResources);
+    instances.set(lang, instance);
+  }
+  return instance;
+}

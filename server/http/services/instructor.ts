@@ -1,0 +1,106 @@
+// What the instructor screens call from loaders and actions: courses, curriculum, units, quizzes,
+// assignments and course categories, for the signed-in member of this site. Access is decided
+// here and in the courses module from the request's member, never from what the page sends.
+import type { Context } from "hono";
+import { hasCap } from "../../../core/roles";
+import { AppError } from "../../errors";
+import type { AssignmentInput, QuizInput, UnitInput } from "../../../core/course-schemas";
+import {
+  assignmentEditor,
+  authoring,
+  type CourseListQuery,
+  type CreateCourseInput,
+  type CurriculumInputItem,
+  courseCategories,
+  curriculum,
+  quizEditor,
+  type UpdateCourseInput,
+  unitEditor,
+} from "../../modules/courses";
+
+import { manage } from "../../modules/members";
+import type { AppEnv } from "../env";
+import { instructorCtx, mayUseInstructorArea, memberCaps } from "../learning-context";
+
+/** How many members the co-instructor picker offers for one search. */
+const CANDIDATES = 8;
+
+export function instructorServices(c: Context<AppEnv>) {
+  const ctx = () => instructorCtx(c);
+  const canUse = mayUseInstructorArea(c);
+  const isManager = canUse && hasCap(memberCaps(c), "manage_options");
+  const manager = () => {
+    const x = ctx();
+    if (!isManager) throw new AppError("forbidden", "This needs the manage_options capability on this site");
+    return x;
+  };
+  return {
+    instructor: {
+      /** Whether the signed-in member may use /dashboard/instructor at all. */
+      canUse,
+      /** Managers also see every course and the categories screen. */
+      isManager,
+      courses: {
+        list: (q: CourseListQuery = {}) => authoring.list(ctx(), q),
+        get: (id: string) => authoring.get(ctx(), id),
+        create: (input: CreateCourseInput) => authoring.create(ctx(), input),
+        update: (id: string, input: UpdateCourseInput) => authoring.update(ctx(), id, input),
+        remove: (id: string) => authoring.remove(ctx(), id),
+        addAuthor: (id: string, userId: string) => authoring.addAuthor(ctx(), id, userId),
+        /**
+         * Members who could be added as co-instructors (their role may teach), by part of a name
+         * or e-mail address: the first few, for a search-as-you-type picker.
+         */
+        coInstructorCandidates: async (q: string) => {
+          const x = ctx();
+          const { items } = await manage.search(x.db, c.get("site"), { q, teachers: true, perPage: CANDIDATES });
+          return items.map((m) => ({ userId: m.userId, name: m.name, email: m.email }));
+        },
+        removeAuthor: (id: string, userId: string) => authoring.removeAuthor(ctx(), id, userId),
+      },
+      curriculum: {
+        get: (courseId: string) => curriculum.get(ctx(), courseId),
+        put: (courseId: string, items: CurriculumInputItem[]) => curriculum.put(ctx(), courseId, items),
+      },
+      units: {
+        list: (q?: { q?: string }) => unitEditor.list(ctx(), q),
+        get: (id: string) => unitEditor.get(ctx(), id),
+        create: (input: UnitInput, courseId?: string | null) => unitEditor.create(ctx(), input, courseId),
+        update: (id: string, input: Partial<UnitInput>) => unitEditor.update(ctx(), id, input),
+        remove: (id: string) => unitEditor.remove(ctx(), id),
+      },
+      quizzes: {
+        list: (q?: { q?: string }) => quizEditor.list(ctx(), q),
+        get: (id: string) => quizEditor.get(ctx(), id),
+        create: (input: QuizInput, courseId?: string | null) => quizEditor.create(ctx(), input, courseId),
+        update: (id: string, input: Partial<QuizInput>) => quizEditor.update(ctx(), id, input),
+        remove: (id: string) => quizEditor.remove(ctx(), id),
+      },
+      assignments: {
+        list: (q?: { q?: string }) => assignmentEditor.list(ctx(), q),
+        get: (id: string) => assignmentEditor.get(ctx(), id),
+        create: (input: AssignmentInput, courseId?: string | null) => assignmentEditor.create(ctx(), input, courseId),
+        update: (id: string, input: Partial<AssignmentInput>) => assignmentEditor.update(ctx(), id, input),
+        remove: (id: string) => assignmentEditor.remove(ctx(), id),
+      },
+      categories: {
+        list: () => {
+          const x = ctx();
+          return courseCategories.list(x.db, x.accountId);
+        },
+        create: (input: { name: string; slug?: string | null }) => {
+          const x = manager();
+          return courseCategories.create(x.db, x.accountId, input);
+        },
+        update: (id: string, input: { name?: string; slug?: string }) => {
+          const x = manager();
+          return courseCategories.update(x.db, x.accountId, id, input);
+        },
+        remove: (id: string) => {
+          const x = manager();
+          return courseCategories.remove(x.db, x.accountId, id);
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,51 @@
+// What the learning screens call from loaders and actions: my courses and the player for the
+// signed-in student, student management and statistics for instructors. Who is acting comes from
+// the request; the services decide what they may do. Failures are AppError (code, status, message).
+import type { Context } from "hono";
+import { canUseInstructorArea, hasCap } from "../../../core/roles";
+import type { Duration } from "../../../core/curriculum";
+import { player, selfEnrol, stats, students } from "../../modules/enrolment";
+import type { AppEnv } from "../env";
+import { learningCtx, memberCaps } from "../learning-context";
+
+export function learningServices(c: Context<AppEnv>) {
+  const _db = c.get("platform").database.db;
+  const site = c.get("site");
+  const user = c.get("user");
+  const member = c.get("member");
+  const caps = memberCaps(c);
+  const ctx = () => learningCtx(c);
+  return {
+    learning: {
+      /** users.id of the signed-in member (the player marks "me" with it). */
+      userId: user?.id ?? null,
+      canManageStudents: Boolean(member) && (hasCap(caps, "manage_options") || hasCap(caps, "manage_students")),
+      canSeeStats: Boolean(member) && (hasCap(caps, "manage_options") || hasCap(caps, "manage_stats")),
+      isInstructor: Boolean(member) && canUseInstructorArea(caps, site.features),
+      myCourses: () => player.myCourses(ctx()),
+      outline: (courseId: string) => player.outline(ctx(), courseId),
+      open: (courseId: string, itemId: string) => player.open(ctx(), courseId, itemId),
+      setComplete: (courseId: string, itemId: string, complete: boolean) =>
+        player.setComplete(ctx(), courseId, itemId, complete),
+      enrol: (courseId: string) => selfEnrol(ctx(), courseId),
+      students: {
+        list: (courseId: string, opts: { q?: string; page?: number; perPage?: number }) =>
+          students.list(ctx(), courseId, opts),
+        detail: (courseId: string, studentId: string) => students.detail(ctx(), courseId, studentId),
+        add: (courseId: string, email: string) => students.add(ctx(), courseId, { email }),
+        setStatus: (courseId: string, studentId: string, status: number) =>
+          students.setStatus(ctx(), courseId, studentId, status),
+        setMarks: (courseId: string, studentId: string, marks: number) =>
+          students.setMarks(ctx(), courseId, studentId, marks),
+        extend: (courseId: string, studentId: string, extension: Duration) =>
+          students.extend(ctx(), courseId, studentId, extension),
+        reset: (courseId: string, studentId: string) => students.reset(ctx(), courseId, studentId),
+        remove: (courseId: string, studentId: string) => students.remove(ctx(), courseId, studentId),
+      },
+      stats: {
+        course: (courseId: string) => stats.course(ctx(), courseId),
+        site: () => stats.site(ctx()),
+      },
+    },
+  };
+}

@@ -1,0 +1,40 @@
+// Writing messages to the outbox: each row gets its Message-ID and the id of the job that will
+// deliver it before the job exists, so a crash between the two leaves a row the sweep recognises.
+import { randomUUID } from "node:crypto";
+import type { Db } from "../../db/client";
+import { mailOutbox } from "../../db/schema";
+import { withTenant } from "../../db/tenant";
+import { jobs } from "../../jobs/queue";
+import { messageIdFor } from "./message-id";
+import { DEFAULT_FROM, DELIVER, mailConfig } from "./state";
+
+export type NewMail = { to: string; subject: string; text: string; html?: string; kind: string; from?: string };
+
+/** Writes the messages of one site in one transaction and queues their delivery in one statement. */
+export async function enqueueMail(db: Db, accountId: string, messages: NewMail[]): Promise<string[]> {
+  if (messages.length === 0) return [];
+  const defaultFrom = mailConfig.get(db)?.from ?? DEFAULT_FROM;
+  const rows = messages.map((m) => {
+    const id = randomUUID();
+    const from = m.from ?? defaultFrom;
+    return {
+      accountId,
+      id,
+      jobId: randomUUID(),
+      messageId: messageIdFor(id, from),
+      fromAddress: from,
+      toAddress: m.to,
+      subject: m.subject || "New mail",
+      text: m.text,
+      html: m.html,
+      kind: m.kind,
+    };
+  });
+  await withTenant(db, accountId, (tx) => tx.insert(mailOutbox).values(rows));
+  await jobs.sendMany(
+    db,
+    DELIVER,
+    rows.map((r) => ({ id: r.jobId, data: { accountId, id: r.id } })),
+  );
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,80 @@
+// The database round trips of the requests that carry the load (docs/performance.md): every
+// statement sent to PostgreSQL while one request is served is counted, on the demo site, after a
+// first request has warmed the caches. A change that adds statements to these paths fails here
+// and must say why. PostgreSQL only (the statements are counted on its client).
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_PASSWORD } from "../../server/seed/builders";
+import { loadServerBuild, serverBuildExists } from "../support/server-build";
+import { signIn, startTestPlatform, type TestPlatform } from "../support/platform";
+import { body } from "./helpers";
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+describe.skipIf(!onPostgres || !serverBuildExists())("statements per request on the hot paths", () => {
+  let t: TestPlatform;
+  let student: string;
+  let statements: string[] | null = null;
+  const original = pg.Client.prototype.query;
+
+  beforeAll(async () => {
+    t = await startTestPlatform({ SEED_DEMO: "true" }, { build: await loadServerBuild() });
+    student = await signIn(t, "demo", "student@demo.test", DEMO_PASSWORD);
+    // biome-ignore lint/suspicious/noExplicitAny: the client's query has many overloads; this only counts calls
+    (pg.Client.prototype as any).query = function (this: pg.Client, ...args: any[]) {
+      const text = typeof args[0] === "string" ? args[0] : args[0]?.text;
+      // The job queue's own polling is not the request's work.
+      if (statements && typeof text === "string" && !text.includes("pgboss.")) statements.push(text);
+      // biome-ignore lint/suspicious/noExplicitAny: see above
+      return (original as any).apply(this, args);
+    };
+  });
+  afterAll(async () => {
+    pg.Client.prototype.query = original;
+    await t?.close();
+  });
+
+  /** Statements sent while `request` is served, after one unmeasured warm-up. */
+  async function counted(request: () => Promise<Response>): Promise<{ status: number; statements: string[] }> {
+    await request();
+    statements = [];
+    const res = await request();
+    const seen = statements;
+    statements = null;
+    return { status: res.status, statements: seen };
+  }
+
+  let n = 0;
+  it("a visitor's site home, rendered: one transaction of four statements", async () => {
+    const r = await counted(() => t.request("demo", `/?cold=${n++}`));
+    expect(r.status).toBe(200);
+    expect(r.statements.length).toBeLessThanOrEqual(4);
+  });
+
+  it("a visitor's course page, rendered: one transaction", async () => {
+    const r = await counted(() => t.request("demo", `/course/glazing-workshop?cold=${n++}`));
+    expect(r.status).toBe(200);
+    expect(r.statements.filter((s) => /^begin/i.test(s))).toHaveLength(1);
+    expect(r.statements.length).toBeLessThanOrEqual(14);
+  });
+
+  it("a signed-in /api/v1/me: no statement at all (the session is in memory)", async () => {
+    const r = await counted(() => t.request("demo", "/api/v1/me", { cookie: student }));
+    expect(r.status).toBe(200);
+    expect(r.statements).toEqual([]);
+  });
+
+  it("completing an item: one transaction", async () => {
+    const course = await body(await t.request("demo", "/api/v1/catalog/courses/glazing-workshop", { cookie: student }));
+    const itemId = course.outline.find((i: { id?: string }) => i.id).id;
+    const url = `/api/v1/courses/${course.id}/items/${itemId}/complete`;
+    let put = true;
+    const r = await counted(() => {
+      const method = put ? "PUT" : "DELETE";
+      put = !put;
+      return t.request("demo", url, { method, cookie: student });
+    });
+    expect(r.status).toBe(200);
+    expect(r.statements.filter((s) => /^begin/i.test(s)).length).toBeLessThanOrEqual(1);
+  });
+});
