@@ -7,7 +7,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { getCookie } from "hono/cookie";
 import { type CachedPage, pageCache } from "../../modules/page-cache";
 import { compressBytes } from "../compress";
-import { MIN_COMPRESS_BYTES, negotiateEncoding, OFFERED, varyOnEncoding } from "../encoding";
+import { MIN_COMPRESS_BYTES, negotiateEncoding, varyOnEncoding } from "../encoding";
 import { withoutNonce } from "../csp/page-scripts";
 import { setHeaders } from "../response-headers";
 import type { AppEnv } from "../env";
@@ -78,7 +78,7 @@ export const pageCacheLayer: MiddlewareHandler<AppEnv> = async (c, next) => {
   });
   if (hit) {
     c.set("cspPageHashes", hit.scriptHashes);
-    return served(c, hit, "HIT");
+    return await served(c, hit, "HIT");
   }
 
   await next();
@@ -103,26 +103,33 @@ export const pageCacheLayer: MiddlewareHandler<AppEnv> = async (c, next) => {
     status: res.status,
     headers: kept,
     body,
-    encoded: await encodedVariants(body),
+    encoded: {},
     scriptHashes: page.hashes,
     storedAt: Date.now(),
   };
   pageCache.set(database.db, accountId, { host: url.host, path: url.pathname, search: url.search, variant }, stored);
   // The stored copy replaces the rendered answer whole (assigning over it would merge the headers).
   c.res = undefined;
-  c.res = served(c, stored, "MISS");
+  c.res = await served(c, stored, "MISS");
 };
 
-async function encodedVariants(body: Uint8Array<ArrayBuffer>): Promise<CachedPage["encoded"]> {
-  if (body.byteLength < MIN_COMPRESS_BYTES) return {};
-  const [br, gzip] = await Promise.all(OFFERED.map((e) => compressBytes(body, e, "stored")));
-  return { br: br as Uint8Array<ArrayBuffer>, gzip: gzip as Uint8Array<ArrayBuffer> };
-}
-
-/** The stored page in the encoding this visitor accepts, as it is: no work but copying headers. */
-function served(c: Context<AppEnv>, page: CachedPage, cache: "HIT" | "MISS"): Response {
-  const encoding = negotiateEncoding(c.req.header("accept-encoding"));
-  const encoded = encoding ? page.encoded[encoding] : undefined;
+/**
+ * The stored page in the encoding this visitor accepts. The first visitor to ask for an encoding
+ * has the page compressed in it (once: visitors arriving meanwhile wait for the same promise);
+ * everyone after gets that copy as it is, with no work but copying headers.
+ */
+async function served(c: Context<AppEnv>, page: CachedPage, cache: "HIT" | "MISS"): Promise<Response> {
+  const encoding =
+    page.body.byteLength < MIN_COMPRESS_BYTES ? null : negotiateEncoding(c.req.header("accept-encoding"));
+  if (encoding && !page.encoded[encoding]) {
+    const made = compressBytes(page.body, encoding, "stored") as Promise<Uint8Array<ArrayBuffer>>;
+    page.encoded[encoding] = made;
+    // A failed compression is not kept: this visitor gets the page as it is, the next one tries again.
+    made.catch(() => {
+      if (page.encoded[encoding] === made) delete page.encoded[encoding];
+    });
+  }
+  const encoded = encoding ? await page.encoded[encoding]?.catch(() => undefined) : undefined;
   const headers = new Headers(page.headers);
   headers.set("X-Cache", cache);
   if (cache === "HIT") headers.set("Age", String(Math.floor((Date.now() - page.storedAt) / 1000)));

@@ -13,16 +13,19 @@ export type CachedPage = {
   status: number;
   headers: [string, string][];
   body: Uint8Array<ArrayBuffer>;
-  /** The same body compressed once when stored, so serving it compresses nothing. */
-  encoded: Partial<Record<"br" | "gzip", Uint8Array<ArrayBuffer>>>;
+  /**
+   * The same body compressed, once per encoding, the first time a visitor asks for that encoding
+   * (most visitors take br, so gzip is usually never made); later visitors get the copy as it is.
+   */
+  encoded: Partial<Record<"br" | "gzip", Promise<Uint8Array<ArrayBuffer>>>>;
   /** The page's own inline scripts, as Content-Security-Policy hashes (the page keeps no nonce). */
   scriptHashes: readonly string[];
   storedAt: number;
 };
 type Entry = CachedPage & { accountId: string; path: string };
 
-const weightOf = (page: CachedPage) =>
-  page.body.byteLength + (page.encoded.br?.byteLength ?? 0) + (page.encoded.gzip?.byteLength ?? 0);
+/** Counted when stored, before any compressed copy exists: the body plus room for its copies (HTML compresses to well under a quarter). */
+const weightOf = (page: CachedPage) => Math.ceil(page.body.byteLength * 1.5);
 
 class PageLru {
   private entries = new Map<string, Entry>();
