@@ -52,6 +52,7 @@ export class RealtimeHub {
   private readonly stops: (() => void)[];
   private readonly timer: NodeJS.Timeout;
   private closed = false;
+  private beating = false;
 
   constructor(
     private readonly db: Db,
@@ -62,7 +63,15 @@ export class RealtimeHub {
       bus.on(NOTIFICATION_TOPIC, (d) => this.onNotification(d as { accountId?: string; userId?: string })),
       bus.onResync(() => this.resync()),
     ];
-    this.timer = setInterval(() => void this.guard(this.heartbeat()), opts.heartbeatMs ?? HEARTBEAT_MS);
+    // A beat that is still writing when the next is due lets that one pass: on a slow database the
+    // beats would otherwise queue up behind each other and every other query behind them.
+    this.timer = setInterval(() => {
+      if (this.beating) return;
+      this.beating = true;
+      void this.guard(this.heartbeat()).finally(() => {
+        this.beating = false;
+      });
+    }, opts.heartbeatMs ?? HEARTBEAT_MS);
     this.timer.unref();
   }
 

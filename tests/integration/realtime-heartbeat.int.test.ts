@@ -42,7 +42,8 @@ afterAll(async () => {
 });
 
 const until = async (what: string, check: () => Promise<boolean> | boolean) => {
-  for (let i = 0; i < 100; i++) {
+  // By the clock, not by tries: on a busy machine each try itself may take a while.
+  for (const end = Date.now() + 10_000; Date.now() < end; ) {
     if (await check()) return;
     await new Promise((r) => setTimeout(r, 50));
   }
