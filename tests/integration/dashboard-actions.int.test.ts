@@ -23,6 +23,8 @@ import * as quizEditRoute from "../../app/routes/dashboard/instructor/quiz-edit"
 import * as unitEditRoute from "../../app/routes/dashboard/instructor/unit-edit";
 import * as categoriesRoute from "../../app/routes/dashboard/instructor/categories";
 import * as courseManageRoute from "../../app/routes/dashboard/instructor/course-manage";
+import * as quizSubmissionsRoute from "../../app/routes/dashboard/instructor/quiz-submissions";
+import * as assignedQuizzesRoute from "../../app/routes/dashboard/courses/assigned-quizzes";
 import {
   affiliates,
   coupons,
@@ -52,6 +54,13 @@ import { body, memberOf, type SiteWithOwner, siteWithOwner, uid } from "./helper
 import { withLoadContext } from "./load-context-app";
 
 type Action = (args: never) => unknown;
+/** What a screen posts: its form (or JSON body), the route's params and the address's query. */
+type Sent = {
+  form?: Record<string, string>;
+  json?: unknown;
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+};
 type Answer = { status: number; body: unknown };
 
 let t: TestPlatform;
@@ -101,13 +110,11 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /** Calls the route's action as React Router does for a POST from A's owner, and reads its answer. */
-async function post(
-  action: Action,
-  opts: { path: string; form?: Record<string, string>; json?: unknown; params?: Record<string, string> },
-): Promise<Answer> {
+async function post(action: Action, opts: Sent & { path: string }): Promise<Answer> {
   const res = await run(A.site.slug, A.ownerCookie, async (context: AtriumLoadContext) => {
     const body = opts.json === undefined ? new URLSearchParams(opts.form ?? {}) : JSON.stringify(opts.json as object);
-    const request = new Request(`${t.origin(A.site.slug)}${opts.path}`, {
+    const query = opts.query ? `?${new URLSearchParams(opts.query)}` : "";
+    const request = new Request(`${t.origin(A.site.slug)}${opts.path}${query}`, {
       method: "POST",
       body,
       headers: {
@@ -140,7 +147,7 @@ type Case = {
   action: Action;
   path: string;
   /** The request for an id: the form (or JSON body) and the route params. */
-  send: (id: string) => { form?: Record<string, string>; json?: unknown; params?: Record<string, string> };
+  send: (id: string) => Sent;
   row: keyof typeof foreign;
   /** Whether B's row is as it was. */
   unchanged: (id: string) => Promise<boolean>;
@@ -286,6 +293,24 @@ const CASES: Case[] = [
     row: "quiz",
     unchanged: (id) => exists(quizzes, quizzes.id, id),
   },
+  {
+    name: "quiz submissions: reset",
+    action: quizSubmissionsRoute.action,
+    path: "/dashboard/instructor/quiz-submissions",
+    send: (id) => ({ form: { intent: "reset", studentId: B.owner.id }, query: { id } }),
+    row: "quiz",
+    unchanged: (id) => exists(quizzes, quizzes.id, id),
+  },
+  ...(["assign", "unassign"] as const).map(
+    (intent): Case => ({
+      name: `assigned quizzes: ${intent}`,
+      action: assignedQuizzesRoute.action,
+      path: "/dashboard/courses/assigned-quizzes/x",
+      send: (id) => ({ form: { intent, quizId: id }, params: { id: A.owner.id } }),
+      row: "quiz",
+      unchanged: (id) => exists(quizzes, quizzes.id, id),
+    }),
+  ),
   {
     name: "unit: save",
     action: unitEditRoute.action,
