@@ -9,6 +9,8 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as postsRoute from "../../app/routes/dashboard/posts";
 import * as pagesRoute from "../../app/routes/dashboard/pages";
+import * as pageEditRoute from "../../app/routes/dashboard/page-edit";
+import * as postEditRoute from "../../app/routes/dashboard/post-edit";
 import * as couponsRoute from "../../app/routes/dashboard/ecommerce/coupons";
 import * as ordersRoute from "../../app/routes/dashboard/ecommerce/orders";
 import * as productEditRoute from "../../app/routes/dashboard/ecommerce/product-edit";
@@ -170,6 +172,29 @@ const CASES: Case[] = [
     row: "page",
     unchanged: (id) => exists(pagesTable, pagesTable.id, id),
   },
+  ...(["save", "publish", "unpublish"] as const).map(
+    (intent): Case => ({
+      name: `post editor: ${intent}`,
+      action: postEditRoute.action,
+      path: "/dashboard/post/x",
+      send: (id) => ({ form: { intent, post: JSON.stringify({ title: "Taken" }) }, params: { id } }),
+      row: "post",
+      unchanged: async (id) => (await posts.get(t.database.db, B.site.accountId, id)).title !== "Taken",
+    }),
+  ),
+  ...(["delete", "unpublish", "save"] as const).map(
+    (intent): Case => ({
+      name: `page editor: ${intent}`,
+      action: pageEditRoute.action,
+      path: "/dashboard/pages/x",
+      send: (id) => ({
+        form: { intent, page: JSON.stringify({ title: "Taken", slug: `taken-${uid()}`, document: null }) },
+        params: { id },
+      }),
+      row: "page",
+      unchanged: async (id) => (await pages.get(t.database.db, B.site.accountId, id, ["page"])).title !== "Taken",
+    }),
+  ),
   {
     name: "coupons: delete",
     action: couponsRoute.action,
