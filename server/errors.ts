@@ -1,6 +1,7 @@
 // One error type with a closed list of codes. The internal message stays in logs; `message` is what
 // a caller reads. Converted to JSON once, at the HTTP edge.
 import type { ZodError } from "zod";
+import { isUuid } from "../core/uuid";
 export const ERROR_STATUS = {
   bad_request: 400,
   invalid_json: 400,
@@ -58,6 +59,16 @@ export const databaseUnavailable = (cause: unknown) =>
   });
 
 export const notFound = (what = "Resource") => new AppError("not_found", `${what} not found`);
+
+/**
+ * The id as given, when it is a UUID. A malformed id is the caller's mistake (400), refused before
+ * any query sees it: PostgreSQL would fail on it with a syntax error, not answer "no such row".
+ */
+export function requireUuid(id: unknown, what = "Resource", field = "id"): string {
+  if (typeof id === "string" && isUuid(id)) return id;
+  const message = `${what} id is not a valid id`;
+  throw new AppError("bad_request", message, [{ field, message }]);
+}
 
 /** The exact §8 message for a request without a session. */
 export const NOT_AUTHENTICATED_MESSAGE = "The user does not have an active session or is not authenticated";

@@ -15,7 +15,7 @@ export type InvitationRow = {
   expired: boolean;
 };
 
-type Result = { ok: boolean; intent: string; id?: string; error?: string };
+type Result = { ok: boolean; intent: string; id?: string; messageKey?: string };
 
 /** One unanswered invitation with its expiry, resend (a new link) and cancel. */
 export function InvitationItem({ inv }: { inv: InvitationRow }) {
@@ -92,7 +92,7 @@ export function InvitationItem({ inv }: { inv: InvitationRow }) {
       </Group>
       {result && !result.ok ? (
         <Text c="red" size="sm" role="alert" mt="xs">
-          {t(result.error ?? "errors.generic")}
+          {t(result.messageKey ?? "errors.generic")}
         </Text>
       ) : null}
     </Paper>

@@ -8,7 +8,7 @@ import { useToast } from "../hooks/use-toast";
 type Result = {
   ok: boolean;
   intent: string;
-  error?: string;
+  messageKey?: string;
   field?: string;
   email?: string;
 };
@@ -29,7 +29,7 @@ export function InviteMemberForm({ roles, defaultRole }: { roles: { name: string
     });
   }, [fetcher.state, result, t, toast]);
   const errorFor = (field: string) =>
-    result && !result.ok && (result.field ?? "email") === field ? t(result.error ?? "errors.generic") : undefined;
+    result && !result.ok && (result.field ?? "email") === field ? t(result.messageKey ?? "errors.generic") : undefined;
   return (
     <fetcher.Form method="post" ref={formRef} noValidate aria-label={t("users.invite.title")}>
       <input type="hidden" name="intent" value="invite" />

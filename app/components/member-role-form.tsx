@@ -4,7 +4,7 @@ import { useTranslation } from "../i18n/use-translation";
 import { useFetcher } from "react-router";
 import { useToast } from "../hooks/use-toast";
 
-type Result = { ok: boolean; intent: string; id?: string; error?: string };
+type Result = { ok: boolean; intent: string; id?: string; messageKey?: string };
 
 /**
  * A member's role with a save button. The owner's role is shown but fixed; a manager choosing a
@@ -42,7 +42,7 @@ export function MemberRoleForm({
       </Text>
     );
   }
-  const error = result && !result.ok && result.intent === "role" ? t(result.error ?? "errors.generic") : undefined;
+  const error = result && !result.ok && result.intent === "role" ? t(result.messageKey ?? "errors.generic") : undefined;
   return (
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value="role" />

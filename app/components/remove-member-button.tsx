@@ -5,7 +5,7 @@ import { useTranslation } from "../i18n/use-translation";
 import { useFetcher } from "react-router";
 import { useToast } from "../hooks/use-toast";
 
-type Result = { ok: boolean; intent: string; id?: string; error?: string };
+type Result = { ok: boolean; intent: string; id?: string; messageKey?: string };
 
 /** Removing a member from the site, after a confirmation that names them. */
 export function RemoveMemberButton({
@@ -32,7 +32,7 @@ export function RemoveMemberButton({
       toast.show({ message: t("users.removed", { name: memberName }), tone: "success" });
     }
   }, [fetcher.state, result, memberName, t, toast]);
-  const error = result && !result.ok && result.intent === "remove" ? t(result.error ?? "errors.generic") : null;
+  const error = result && !result.ok && result.intent === "remove" ? t(result.messageKey ?? "errors.generic") : null;
   return (
     <>
       <Button

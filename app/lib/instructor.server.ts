@@ -1,7 +1,7 @@
 // Shared by the instructor screens' loaders and actions: the area guard (absent screens answer 404,
 // as elsewhere in the dashboard) and turning a service error into field messages for the form.
-import { data } from "react-router";
 import type { z } from "zod";
+import { isRefusal, refused } from "./action-result";
 
 type AppErrorLike = { code?: string; message?: string; details?: unknown; status?: number };
 
@@ -11,26 +11,32 @@ export type ActionResult<T = unknown> =
 
 export const notFound = () => new Response("Not found", { status: 404 });
 
-/** Not-found and forbidden services read as a missing page; anything else goes to the error boundary. */
+/**
+ * Not-found and forbidden services read as a missing page, as does a malformed id in the address;
+ * anything else goes to the error boundary.
+ */
 export function asPageError(err: unknown): never {
   const e = err as AppErrorLike;
-  if (e?.code === "not_found" || e?.code === "forbidden") throw notFound();
+  if (e?.code === "not_found" || e?.code === "forbidden" || e?.code === "bad_request") throw notFound();
   throw err;
 }
 
-/** Runs a service call for an action: the value, or the message and per-field messages of its error. */
+/**
+ * Runs a service call for an action: the value, or the refusal answered with its status (404 for
+ * another site's id, 400 for a malformed one, 422 for invalid input) in the one error shape, with
+ * the message and per-field messages the forms show. Anything else is thrown on.
+ */
 export async function runAction<T>(fn: () => Promise<T>) {
   try {
     const value = await fn();
     return { ok: true as const, value, message: null, fields: {} as Record<string, string> };
   } catch (err) {
-    const e = err as AppErrorLike;
-    if (!e?.code || e.code === "internal") throw err;
+    if (!isRefusal(err)) throw err;
     const fields: Record<string, string> = {};
-    for (const d of Array.isArray(e.details) ? (e.details as { field?: string; message?: string }[]) : []) {
+    for (const d of Array.isArray(err.details) ? (err.details as { field?: string; message?: string }[]) : []) {
       if (d.field && !fields[d.field]) fields[d.field] = d.message ?? "";
     }
-    return data({ ok: false as const, value: null, message: e.message ?? "", fields }, { status: e.status ?? 422 });
+    return refused(err, { ok: false as const, value: null, message: err.message ?? "", fields });
   }
 }
 

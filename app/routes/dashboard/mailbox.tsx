@@ -5,6 +5,7 @@ import { Toast } from "../../components/owner-orders/toast";
 import { Pager } from "../../components/pager";
 import { useTranslation } from "../../i18n/use-translation";
 import { pageTitle, translatorFor } from "../../lib/i18n.server";
+import { unknownIntent } from "../../lib/action-result";
 import { asPageError, notFound, runAction } from "../../lib/instructor.server";
 import type { Route } from "./+types/mailbox";
 
@@ -41,7 +42,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   if (!context.services.mail.isStaff) throw notFound();
   const form = await request.formData();
-  if (form.get("intent") !== "resend") throw notFound();
+  if (form.get("intent") !== "resend") return unknownIntent();
   const id = String(form.get("id") ?? "");
   const result = await runAction(() => context.services.mail.resend(id));
   return "ok" in result ? { ...result, at: Date.now() } : result;

@@ -7,7 +7,13 @@ import { MemberAvatar } from "../../components/member-avatar";
 import { MemberRoleForm } from "../../components/member-role-form";
 import { RemoveMemberButton } from "../../components/remove-member-button";
 import { pageTitle, translatorFor } from "../../lib/i18n.server";
-import { memberAction, memberErrorKey, requireMemberManager } from "../../lib/manage-members.server";
+import { isRefusal } from "../../lib/action-result";
+import {
+  memberAction,
+  memberRefusal,
+  requireMemberManager,
+  unknownMemberIntent,
+} from "../../lib/manage-members.server";
 import type { Route } from "./+types/manage-user";
 import { isUuid } from "../../../core/uuid";
 
@@ -26,7 +32,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     try {
       member = await mm.get(id);
     } catch (err) {
-      memberErrorKey(err);
+      if (!isRefusal(err)) throw err;
       throw new Response("Not found", { status: 404 });
     }
     return {
@@ -83,7 +89,7 @@ export async function action({ context, request }: Route.ActionArgs) {
         const out = await mm.invitations.invite(input);
         return { ok: true as const, intent, email: out.email };
       } catch (err) {
-        return { ok: false as const, intent, ...memberErrorKey(err) };
+        return memberRefusal(err, intent);
       }
     }
     case "resend":
@@ -94,11 +100,11 @@ export async function action({ context, request }: Route.ActionArgs) {
       return memberAction(intent, id, () => mm.setRole(id, String(form.get("role") ?? "")));
     case "remove": {
       const out = await memberAction(intent, id, () => mm.remove(id));
-      if (out.ok) throw redirect("/dashboard/manage/users?removed=1");
+      if ("ok" in out) throw redirect("/dashboard/manage/users?removed=1");
       return out;
     }
     default:
-      return { ok: false as const, intent, id, error: "errors.generic" };
+      return unknownMemberIntent(intent);
   }
 }
 

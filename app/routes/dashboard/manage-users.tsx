@@ -6,7 +6,7 @@ import { MembersFilter } from "../../components/members-filter";
 import { MembersTable } from "../../components/members-table";
 import { Notice } from "../../components/notice";
 import { pageTitle, translatorFor } from "../../lib/i18n.server";
-import { memberAction, requireMemberManager } from "../../lib/manage-members.server";
+import { memberAction, requireMemberManager, unknownMemberIntent } from "../../lib/manage-members.server";
 import type { Route } from "./+types/manage-users";
 
 export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title ?? "Atrium" }];
@@ -57,13 +57,13 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (intent === "role") return memberAction(intent, id, () => mm.setRole(id, String(form.get("role") ?? "")));
   if (intent === "remove") {
     const out = await memberAction(intent, id, () => mm.remove(id));
-    if (!out.ok) return out;
+    if (!("ok" in out)) return out;
     // Back to the same list (its row is gone) with a notice that says so.
     const url = new URL(request.url);
     url.searchParams.set("removed", "1");
     throw redirect(`${url.pathname}?${url.searchParams}`);
   }
-  return { ok: false as const, intent, id, error: "errors.generic" };
+  return unknownMemberIntent(intent);
 }
 
 export default function ManageUsers({ loaderData: d }: Route.ComponentProps) {

@@ -2,6 +2,7 @@ import { IconChecks } from "@tabler/icons-react";
 import { useTranslation } from "../../i18n/use-translation";
 import { Form, Link, useNavigation } from "react-router";
 import { NotificationRow } from "../../components/notification-row";
+import { actionResult, unknownIntent } from "../../lib/action-result";
 import { pageTitle, translatorFor } from "../../lib/i18n.server";
 import { notificationLink, toInboxItem } from "../../lib/notifications";
 import type { Route } from "./+types/notifications";
@@ -33,9 +34,12 @@ export async function action({ context, request }: Route.ActionArgs) {
   const service = context.services.notifications;
   const form = await request.formData();
   const intent = String(form.get("intent"));
-  if (intent === "read") await service.markRead(String(form.get("id") ?? ""));
-  else if (intent === "readAll") await service.markAllRead();
-  return { ok: true };
+  if (intent !== "read" && intent !== "readAll") return unknownIntent();
+  return actionResult(async () => {
+    if (intent === "read") await service.markRead(String(form.get("id") ?? ""));
+    else await service.markAllRead();
+    return { ok: true };
+  });
 }
 
 export default function Notifications({ loaderData: d }: Route.ComponentProps) {

@@ -10,6 +10,7 @@ import { slugifyTitle } from "../../../core/page-slug";
 import { PageEditor } from "../../components/page-editor";
 import { type PageSettings, PageSettingsPanel } from "../../components/page-settings-panel";
 import { PageStatusBadge } from "../../components/page-status-badge";
+import { asRefusal } from "../../lib/action-result";
 import { pageTitle, translatorFor } from "../../lib/i18n.server";
 import { siteTheme } from "../../lib/site-chrome";
 import type { Route } from "./+types/page-edit";
@@ -80,7 +81,6 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "save");
   const id = params.id && params.id !== "new" ? params.id : null;
-  if (id && !isUuid(id)) throw notFound();
   const base = kind === "doc" ? "/dashboard/docs" : "/dashboard/pages";
   try {
     if (intent === "delete" && id) {
@@ -111,8 +111,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   } catch (err) {
     const problem = inputProblem(err);
     if (problem) return problem;
-    if ((err as AppErrorLike)?.code === "not_found") throw notFound();
-    throw err;
+    return asRefusal(err, { ok: false, fields: {}, message: (err as AppErrorLike)?.message ?? null });
   }
 }
 

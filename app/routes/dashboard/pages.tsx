@@ -4,6 +4,7 @@ import { useTranslation } from "../../i18n/use-translation";
 import { Form, Link } from "react-router";
 import { ConfirmDeleteButton } from "../../components/confirm-delete-button";
 import { PageStatusBadge } from "../../components/page-status-badge";
+import { actionResult, unknownIntent } from "../../lib/action-result";
 import { pageTitle, translatorFor } from "../../lib/i18n.server";
 import type { Route } from "./+types/pages";
 
@@ -50,15 +51,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
-  if (form.get("intent") === "delete") {
-    await context.services.pages
-      .remove(kindOf(request), String(form.get("id") ?? ""))
-      .catch((err: { code?: string }) => {
-        if (err?.code !== "not_found") throw err;
-      });
+  if (form.get("intent") !== "delete") return unknownIntent();
+  return actionResult(async () => {
+    await context.services.pages.remove(kindOf(request), String(form.get("id") ?? ""));
     return { ok: true };
-  }
-  return { ok: false };
+  });
 }
 
 export default function Pages({ loaderData: d }: Route.ComponentProps) {

@@ -2,6 +2,7 @@ import { useMemo } from "react";
 import { useTranslation } from "../../i18n/use-translation";
 import { Link, type ShouldRevalidateFunctionArgs, data, redirect } from "react-router";
 import { PostForm, type PostFormValue } from "../../components/post-form";
+import { asRefusal } from "../../lib/action-result";
 import { pageTitle, translatorFor } from "../../lib/i18n.server";
 import type { Route } from "./+types/post-edit";
 
@@ -120,10 +121,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       category: undefined,
     };
   } catch (err) {
-    if ((err as AppErrorLike)?.code === "not_found") throw notFound();
     const problem = inputProblem(err);
     if (problem) return problem;
-    throw err;
+    const message = (err as AppErrorLike)?.message ?? null;
+    return asRefusal(err, { ok: false as const, fields: {}, message, saved: null, category: undefined });
   }
 }
 

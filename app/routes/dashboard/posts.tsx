@@ -5,6 +5,7 @@ import { Form, Link } from "react-router";
 import { ConfirmDeleteButton } from "../../components/confirm-delete-button";
 import { formatPostDate } from "../../components/post-meta";
 import { PostStatusBadge } from "../../components/post-status-badge";
+import { actionResult, unknownIntent } from "../../lib/action-result";
 import { pageTitle, translatorFor } from "../../lib/i18n.server";
 import type { Route } from "./+types/posts";
 import { Pager } from "../../components/pager";
@@ -52,11 +53,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
-  if (form.get("intent") === "delete") {
+  if (form.get("intent") !== "delete") return unknownIntent();
+  return actionResult(async () => {
     await context.services.postEditor.remove(String(form.get("id") ?? ""));
     return { ok: true, deleted: true };
-  }
-  return { ok: false, deleted: false };
+  });
 }
 
 export default function Posts({ loaderData: d }: Route.ComponentProps) {

@@ -3,7 +3,7 @@
 // referral of a member who has just signed up. The viewer is always the request's user.
 import type { Context } from "hono";
 import { hasCap } from "../../../core/roles";
-import { AppError, notAuthenticated } from "../../errors";
+import { AppError, notAuthenticated, requireUuid } from "../../errors";
 import {
   type AffiliateInput,
   approveCommission,
@@ -60,11 +60,11 @@ export function affiliateServices(c: Context<AppEnv>) {
         },
         update: (id: string, input: AffiliateInput) => {
           manager();
-          return updateAffiliate(db, accountId, id, input);
+          return updateAffiliate(db, accountId, requireUuid(id, "Affiliate"), input);
         },
         remove: (id: string) => {
           manager();
-          return deleteAffiliate(db, accountId, id);
+          return deleteAffiliate(db, accountId, requireUuid(id, "Affiliate"));
         },
         commissions: (page = 1) => {
           manager();
@@ -72,11 +72,11 @@ export function affiliateServices(c: Context<AppEnv>) {
         },
         approve: (id: string) => {
           manager();
-          return approveCommission(db, accountId, id);
+          return approveCommission(db, accountId, requireUuid(id, "Commission"));
         },
         pay: (id: string) => {
           manager();
-          return payCommission(db, accountId, id);
+          return payCommission(db, accountId, requireUuid(id, "Commission"));
         },
       },
     },

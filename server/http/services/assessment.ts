@@ -13,6 +13,7 @@ import {
   type UploadedFile,
 } from "../../modules/assessments";
 
+import { requireUuid } from "../../errors";
 import { storageFor } from "../../modules/storage";
 import type { AppEnv } from "../env";
 import { learningCtx } from "../learning-context";
@@ -30,20 +31,21 @@ export function assessmentServices(c: Context<AppEnv>) {
       quizQueue: (quizId: string, status: QueueFilter) => quizEvaluation.list(ctx(), quizId, { status }),
       quizSubmission: (id: string) => quizEvaluation.get(ctx(), id),
       evaluateQuiz: (id: string, input: { marks: Record<string, number>; feedback?: string }) =>
-        quizEvaluation.evaluate(ctx(), id, input),
+        quizEvaluation.evaluate(ctx(), requireUuid(id, "Submission"), input),
       resetQuiz: (quizId: string, input: { studentId: string; courseId?: string | null }) =>
-        quizEvaluation.reset(ctx(), quizId, input),
+        quizEvaluation.reset(ctx(), requireUuid(quizId, "Quiz"), input),
       assigned: (userId: string) => assignedQuizzes.list(ctx(), userId),
-      assign: (userId: string, quizId: string) => assignedQuizzes.assign(ctx(), userId, quizId),
-      unassign: (userId: string, quizId: string) => assignedQuizzes.unassign(ctx(), userId, quizId),
+      assign: (userId: string, quizId: string) => assignedQuizzes.assign(ctx(), userId, requireUuid(quizId, "Quiz")),
+      unassign: (userId: string, quizId: string) =>
+        assignedQuizzes.unassign(ctx(), userId, requireUuid(quizId, "Quiz")),
       myAssignment: (id: string, courseId: string) => assignmentSubmissionsService.mine(ctx(), id, courseId),
       submitAssignment: (id: string, input: { courseId: string; content?: string; files: UploadedFile[] }) =>
         assignmentSubmissionsService.submit(ctx(), storage(), c.get("site"), id, input),
       assignmentQueue: (id: string, status: QueueFilter) => assignmentSubmissionsService.list(ctx(), id, { status }),
       evaluateAssignment: (id: string, input: { marks: number; feedback?: string }) =>
-        assignmentSubmissionsService.evaluate(ctx(), id, input),
+        assignmentSubmissionsService.evaluate(ctx(), requireUuid(id, "Submission"), input),
       resetAssignment: (id: string, studentId: string) =>
-        assignmentSubmissionsService.reset(ctx(), storage(), id, { studentId }),
+        assignmentSubmissionsService.reset(ctx(), storage(), requireUuid(id, "Assignment"), { studentId }),
       evaluable: (kind: "quiz" | "assignment") => evaluableItems(ctx(), kind),
       courseOfItem: (itemId: string) => courseOfItem(ctx(), itemId),
     },

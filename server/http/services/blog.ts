@@ -4,7 +4,7 @@
 // anything the page sends. Failures are AppError (code, status, message, details).
 import type { Context } from "hono";
 import { hasCap } from "../../../core/roles";
-import { AppError, notAuthenticated } from "../../errors";
+import { AppError, notAuthenticated, requireUuid } from "../../errors";
 import { platformUpdatesService } from "../../modules/platform-updates";
 import { categories, type PostInput, type PostListQuery, posts } from "../../modules/posts";
 import type { AppEnv } from "../env";
@@ -55,7 +55,7 @@ export function blogServices(c: Context<AppEnv>) {
       },
       get: (id: string) => {
         manager();
-        return posts.get(db, accountId, id);
+        return posts.get(db, accountId, requireUuid(id, "Post"));
       },
       create: (input: PostInput) => {
         manager();
@@ -63,19 +63,19 @@ export function blogServices(c: Context<AppEnv>) {
       },
       update: (id: string, input: PostInput) => {
         manager();
-        return posts.update(db, accountId, id, input);
+        return posts.update(db, accountId, requireUuid(id, "Post"), input);
       },
       publish: (id: string, at?: string | null) => {
         manager();
-        return posts.publish(db, accountId, id, at);
+        return posts.publish(db, accountId, requireUuid(id, "Post"), at);
       },
       unpublish: (id: string) => {
         manager();
-        return posts.unpublish(db, accountId, id);
+        return posts.unpublish(db, accountId, requireUuid(id, "Post"));
       },
       remove: (id: string) => {
         manager();
-        return posts.remove(db, accountId, id);
+        return posts.remove(db, accountId, requireUuid(id, "Post"));
       },
       categories: () => {
         manager();

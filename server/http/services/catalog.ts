@@ -3,7 +3,7 @@
 // reviewing, and certificate verification. The viewer is always the request's user.
 import type { Context } from "hono";
 import { hasCap } from "../../../core/roles";
-import { AppError, notAuthenticated } from "../../errors";
+import { AppError, notAuthenticated, requireUuid } from "../../errors";
 import {
   certificateByCode,
   coursePage,
@@ -44,7 +44,7 @@ export function catalogServices(c: Context<AppEnv>) {
       deleteReview: (courseId: string, reviewId: string) => {
         if (!user) throw notAuthenticated();
         if (!canModerate) throw new AppError("forbidden", "This needs the manage_options capability on this site");
-        return deleteReview(db, accountId, courseId, reviewId);
+        return deleteReview(db, accountId, courseId, requireUuid(reviewId, "Review"));
       },
       certificate: async (code: string) => {
         const { verification } = await certificateByCode(db, accountId, code);

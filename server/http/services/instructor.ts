@@ -3,7 +3,7 @@
 // here and in the courses module from the request's member, never from what the page sends.
 import type { Context } from "hono";
 import { hasCap } from "../../../core/roles";
-import { AppError } from "../../errors";
+import { AppError, requireUuid } from "../../errors";
 import type { AssignmentInput, QuizInput, UnitInput } from "../../../core/course-schemas";
 import {
   assignmentEditor,
@@ -42,11 +42,11 @@ export function instructorServices(c: Context<AppEnv>) {
       isManager,
       courses: {
         list: (q: CourseListQuery = {}) => authoring.list(ctx(), q),
-        get: (id: string) => authoring.get(ctx(), id),
+        get: (id: string) => authoring.get(ctx(), requireUuid(id, "Course")),
         create: (input: CreateCourseInput) => authoring.create(ctx(), input),
-        update: (id: string, input: UpdateCourseInput) => authoring.update(ctx(), id, input),
-        remove: (id: string) => authoring.remove(ctx(), id),
-        addAuthor: (id: string, userId: string) => authoring.addAuthor(ctx(), id, userId),
+        update: (id: string, input: UpdateCourseInput) => authoring.update(ctx(), requireUuid(id, "Course"), input),
+        remove: (id: string) => authoring.remove(ctx(), requireUuid(id, "Course")),
+        addAuthor: (id: string, userId: string) => authoring.addAuthor(ctx(), requireUuid(id, "Course"), userId),
         /**
          * Members who could be added as co-instructors (their role may teach), by part of a name
          * or e-mail address: the first few, for a search-as-you-type picker.
@@ -56,32 +56,34 @@ export function instructorServices(c: Context<AppEnv>) {
           const { items } = await manage.search(x.db, c.get("site"), { q, teachers: true, perPage: CANDIDATES });
           return items.map((m) => ({ userId: m.userId, name: m.name, email: m.email }));
         },
-        removeAuthor: (id: string, userId: string) => authoring.removeAuthor(ctx(), id, userId),
+        removeAuthor: (id: string, userId: string) => authoring.removeAuthor(ctx(), requireUuid(id, "Course"), userId),
       },
       curriculum: {
         get: (courseId: string) => curriculum.get(ctx(), courseId),
-        put: (courseId: string, items: CurriculumInputItem[]) => curriculum.put(ctx(), courseId, items),
+        put: (courseId: string, items: CurriculumInputItem[]) =>
+          curriculum.put(ctx(), requireUuid(courseId, "Course"), items),
       },
       units: {
         list: (q?: { q?: string }) => unitEditor.list(ctx(), q),
-        get: (id: string) => unitEditor.get(ctx(), id),
+        get: (id: string) => unitEditor.get(ctx(), requireUuid(id, "Unit")),
         create: (input: UnitInput, courseId?: string | null) => unitEditor.create(ctx(), input, courseId),
-        update: (id: string, input: Partial<UnitInput>) => unitEditor.update(ctx(), id, input),
-        remove: (id: string) => unitEditor.remove(ctx(), id),
+        update: (id: string, input: Partial<UnitInput>) => unitEditor.update(ctx(), requireUuid(id, "Unit"), input),
+        remove: (id: string) => unitEditor.remove(ctx(), requireUuid(id, "Unit")),
       },
       quizzes: {
         list: (q?: { q?: string }) => quizEditor.list(ctx(), q),
-        get: (id: string) => quizEditor.get(ctx(), id),
+        get: (id: string) => quizEditor.get(ctx(), requireUuid(id, "Quiz")),
         create: (input: QuizInput, courseId?: string | null) => quizEditor.create(ctx(), input, courseId),
-        update: (id: string, input: Partial<QuizInput>) => quizEditor.update(ctx(), id, input),
-        remove: (id: string) => quizEditor.remove(ctx(), id),
+        update: (id: string, input: Partial<QuizInput>) => quizEditor.update(ctx(), requireUuid(id, "Quiz"), input),
+        remove: (id: string) => quizEditor.remove(ctx(), requireUuid(id, "Quiz")),
       },
       assignments: {
         list: (q?: { q?: string }) => assignmentEditor.list(ctx(), q),
-        get: (id: string) => assignmentEditor.get(ctx(), id),
+        get: (id: string) => assignmentEditor.get(ctx(), requireUuid(id, "Assignment")),
         create: (input: AssignmentInput, courseId?: string | null) => assignmentEditor.create(ctx(), input, courseId),
-        update: (id: string, input: Partial<AssignmentInput>) => assignmentEditor.update(ctx(), id, input),
-        remove: (id: string) => assignmentEditor.remove(ctx(), id),
+        update: (id: string, input: Partial<AssignmentInput>) =>
+          assignmentEditor.update(ctx(), requireUuid(id, "Assignment"), input),
+        remove: (id: string) => assignmentEditor.remove(ctx(), requireUuid(id, "Assignment")),
       },
       categories: {
         list: () => {
@@ -94,11 +96,11 @@ export function instructorServices(c: Context<AppEnv>) {
         },
         update: (id: string, input: { name?: string; slug?: string }) => {
           const x = manager();
-          return courseCategories.update(x.db, x.accountId, id, input);
+          return courseCategories.update(x.db, x.accountId, requireUuid(id, "Category"), input);
         },
         remove: (id: string) => {
           const x = manager();
-          return courseCategories.remove(x.db, x.accountId, id);
+          return courseCategories.remove(x.db, x.accountId, requireUuid(id, "Category"));
         },
       },
     },

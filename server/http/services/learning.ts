@@ -5,6 +5,7 @@ import type { Context } from "hono";
 import { canUseInstructorArea, hasCap } from "../../../core/roles";
 import type { Duration } from "../../../core/curriculum";
 import { player, selfEnrol, stats, students } from "../../modules/enrolment";
+import { requireUuid } from "../../errors";
 import type { AppEnv } from "../env";
 import { learningCtx, memberCaps } from "../learning-context";
 
@@ -15,6 +16,8 @@ export function learningServices(c: Context<AppEnv>) {
   const member = c.get("member");
   const caps = memberCaps(c);
   const ctx = () => learningCtx(c);
+  /** The course in the address; a malformed id is refused before any query (400). */
+  const course = (courseId: string) => requireUuid(courseId, "Course");
   return {
     learning: {
       /** users.id of the signed-in member (the player marks "me" with it). */
@@ -32,15 +35,15 @@ export function learningServices(c: Context<AppEnv>) {
         list: (courseId: string, opts: { q?: string; page?: number; perPage?: number }) =>
           students.list(ctx(), courseId, opts),
         detail: (courseId: string, studentId: string) => students.detail(ctx(), courseId, studentId),
-        add: (courseId: string, email: string) => students.add(ctx(), courseId, { email }),
+        add: (courseId: string, email: string) => students.add(ctx(), course(courseId), { email }),
         setStatus: (courseId: string, studentId: string, status: number) =>
-          students.setStatus(ctx(), courseId, studentId, status),
+          students.setStatus(ctx(), course(courseId), studentId, status),
         setMarks: (courseId: string, studentId: string, marks: number) =>
-          students.setMarks(ctx(), courseId, studentId, marks),
+          students.setMarks(ctx(), course(courseId), studentId, marks),
         extend: (courseId: string, studentId: string, extension: Duration) =>
-          students.extend(ctx(), courseId, studentId, extension),
-        reset: (courseId: string, studentId: string) => students.reset(ctx(), courseId, studentId),
-        remove: (courseId: string, studentId: string) => students.remove(ctx(), courseId, studentId),
+          students.extend(ctx(), course(courseId), studentId, extension),
+        reset: (courseId: string, studentId: string) => students.reset(ctx(), course(courseId), studentId),
+        remove: (courseId: string, studentId: string) => students.remove(ctx(), course(courseId), studentId),
       },
       stats: {
         course: (courseId: string) => stats.course(ctx(), courseId),

@@ -2,7 +2,7 @@
 // Only platform staff on the platform's own host get anything; to anyone else a message id does
 // not exist.
 import type { Context } from "hono";
-import { notAuthenticated, notFound } from "../../errors";
+import { notAuthenticated, notFound, requireUuid } from "../../errors";
 import { type MailStatus, mail } from "../../modules/mail";
 import type { AppEnv } from "../env";
 
@@ -25,7 +25,7 @@ export function mailboxServices(c: Context<AppEnv>) {
       transport: () => mail.transportKind(db),
       resend: (id: string) => {
         staff();
-        return mail.resend(db, id);
+        return mail.resend(db, requireUuid(id, "Message"));
       },
     },
   };

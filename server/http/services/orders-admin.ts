@@ -3,7 +3,7 @@
 // "set or not"). Only the owner and manage_options holders get anything.
 import type { Context } from "hono";
 import { hasCap } from "../../../core/roles";
-import { AppError, notAuthenticated } from "../../errors";
+import { AppError, notAuthenticated, requireUuid } from "../../errors";
 import {
   getOrder,
   listOrders,
@@ -29,6 +29,12 @@ export function ordersAdminServices(c: Context<AppEnv>) {
     if (!canManage) throw new AppError("forbidden", "This needs the manage_options capability on this site");
     return user.id;
   };
+  /** The manager's id; a malformed order id is refused before any query (400). */
+  const managerFor = (orderId: string) => {
+    const by = manager();
+    requireUuid(orderId, "Order");
+    return by;
+  };
 
   return {
     ordersAdmin: {
@@ -38,18 +44,18 @@ export function ordersAdminServices(c: Context<AppEnv>) {
         return listOrders(db, accountId, q);
       },
       get: (orderId: string) => {
-        manager();
+        managerFor(orderId);
         return getOrder(db, accountId, orderId);
       },
-      markPaid: (orderId: string) => ownerMarkPaid(db, accountId, orderId, manager()),
-      refund: (orderId: string) => ownerRefund(db, accountId, orderId, manager()),
+      markPaid: (orderId: string) => ownerMarkPaid(db, accountId, orderId, managerFor(orderId)),
+      refund: (orderId: string) => ownerRefund(db, accountId, orderId, managerFor(orderId)),
       cancel: (orderId: string) => {
-        manager();
+        managerFor(orderId);
         return ownerCancel(db, accountId, orderId);
       },
       /** Stops the subscription an order started from renewing. */
       cancelSubscription: (orderId: string) => {
-        manager();
+        managerFor(orderId);
         return ownerCancelSubscription(db, accountId, orderId);
       },
       settings: () => {

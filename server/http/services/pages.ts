@@ -4,7 +4,7 @@
 // the request's member, never from anything the page sends.
 import type { Context } from "hono";
 import { hasCap } from "../../../core/roles";
-import { AppError, notAuthenticated } from "../../errors";
+import { AppError, notAuthenticated, requireUuid } from "../../errors";
 import { type PageInput, type PageKind, type PageStatus, pages } from "../../modules/pages";
 import { pageGate } from "../../modules/commerce/member-access";
 import type { AppEnv } from "../env";
@@ -46,7 +46,7 @@ export function pagesServices(c: Context<AppEnv>) {
       },
       get: (kind: PageKind, id: string) => {
         editor(kind);
-        return pages.get(db, site.accountId, id, [kind]);
+        return pages.get(db, site.accountId, requireUuid(id, "Page"), [kind]);
       },
       create: (kind: PageKind, input: Omit<PageInput, "kind">) => {
         editor(kind);
@@ -54,15 +54,15 @@ export function pagesServices(c: Context<AppEnv>) {
       },
       update: (kind: PageKind, id: string, patch: Omit<PageInput, "kind">) => {
         editor(kind);
-        return pages.update(db, site.accountId, id, patch, [kind]);
+        return pages.update(db, site.accountId, requireUuid(id, "Page"), patch, [kind]);
       },
       setStatus: (kind: PageKind, id: string, status: PageStatus) => {
         editor(kind);
-        return pages.setStatus(db, site.accountId, id, status, [kind]);
+        return pages.setStatus(db, site.accountId, requireUuid(id, "Page"), status, [kind]);
       },
       remove: (kind: PageKind, id: string) => {
         editor(kind);
-        return pages.remove(db, site.accountId, id, [kind]);
+        return pages.remove(db, site.accountId, requireUuid(id, "Page"), [kind]);
       },
       /** A published page at /{slug} (kind page) or /docs/{slug} (kind doc, platform only); else null. */
       published: async (kind: PageKind, slug: string) => {

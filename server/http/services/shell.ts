@@ -5,7 +5,7 @@
 import type { Context } from "hono";
 import type { AccountConfig, AccountConfigPatch, MemberPreferencesPatch } from "../../../core/account";
 import { showsAdminToolbar } from "../../../core/roles";
-import { AppError, notAuthenticated } from "../../errors";
+import { AppError, notAuthenticated, requireUuid } from "../../errors";
 import { accounts } from "../../modules/accounts";
 import { type MemberPreferences, setPreferences } from "../../modules/members";
 import { type NotificationType, type NotificationView, notifications } from "../../modules/notifications";
@@ -48,7 +48,7 @@ export function shellServices(c: Context<AppEnv>) {
       list: (opts: { page?: number; per_page?: number; unreadOnly?: boolean; type?: NotificationType } = {}) =>
         notifications.list(db, site.accountId, signedInMember().userId, opts) as Promise<NotificationPage>,
       markRead: (id: string): Promise<NotificationView> =>
-        notifications.markRead(db, site.accountId, signedInMember().userId, id),
+        notifications.markRead(db, site.accountId, signedInMember().userId, requireUuid(id, "Notification")),
       /** All read, or all of one type ("chat" when the chat dropdown opens). */
       markAllRead: (type?: NotificationType): Promise<{ updated: number }> =>
         notifications.markAllRead(db, site.accountId, signedInMember().userId, { type }),

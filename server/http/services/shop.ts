@@ -4,7 +4,7 @@
 import type { Context } from "hono";
 import { currencyOf } from "../../../core/currency";
 import { hasCap } from "../../../core/roles";
-import { AppError, notAuthenticated } from "../../errors";
+import { AppError, notAuthenticated, requireUuid } from "../../errors";
 import {
   type CouponInput,
   catalogChoices,
@@ -57,23 +57,29 @@ export function shopServices(c: Context<AppEnv>) {
       productPage: (slug: string) => productPage(db, accountId, slug),
       products: {
         list: guarded((q: ProductListQuery) => listProducts(db, accountId, q)),
-        get: guarded((id: string) => getProduct(db, accountId, id)),
+        get: guarded((id: string) => getProduct(db, accountId, requireUuid(id, "Product"))),
         create: guarded((input: ProductInput) => createProduct(db, accountId, input)),
-        update: guarded((id: string, input: ProductInput) => updateProduct(db, accountId, id, input)),
-        remove: guarded((id: string) => deleteProduct(db, accountId, id)),
+        update: guarded((id: string, input: ProductInput) =>
+          updateProduct(db, accountId, requireUuid(id, "Product"), input),
+        ),
+        remove: guarded((id: string) => deleteProduct(db, accountId, requireUuid(id, "Product"))),
       },
       memberships: {
         list: guarded((q: { page?: number; perPage?: number }) => listMemberships(db, accountId, q)),
-        get: guarded((id: string) => getMembership(db, accountId, id)),
+        get: guarded((id: string) => getMembership(db, accountId, requireUuid(id, "Membership"))),
         create: guarded((input: MembershipInput) => createMembership(db, accountId, input)),
-        update: guarded((id: string, input: MembershipInput) => updateMembership(db, accountId, id, input)),
-        remove: guarded((id: string) => deleteMembership(db, accountId, id)),
+        update: guarded((id: string, input: MembershipInput) =>
+          updateMembership(db, accountId, requireUuid(id, "Membership"), input),
+        ),
+        remove: guarded((id: string) => deleteMembership(db, accountId, requireUuid(id, "Membership"))),
       },
       coupons: {
         list: guarded((q: { page?: number; perPage?: number; search?: string }) => listCoupons(db, accountId, q)),
         create: guarded((input: CouponInput) => createCoupon(db, accountId, input)),
-        update: guarded((id: string, input: CouponInput) => updateCoupon(db, accountId, id, input)),
-        remove: guarded((id: string) => deleteCoupon(db, accountId, id)),
+        update: guarded((id: string, input: CouponInput) =>
+          updateCoupon(db, accountId, requireUuid(id, "Coupon"), input),
+        ),
+        remove: guarded((id: string) => deleteCoupon(db, accountId, requireUuid(id, "Coupon"))),
       },
       /** The site's courses, pages, products and memberships for the editors' pickers. */
       choices: guarded(() => catalogChoices(db, accountId)),

@@ -2,7 +2,7 @@
 // Who may do what is decided here from the request's member (owner or manage_options for the
 // management calls), never from anything the page sends. Failures are AppError.
 import type { Context } from "hono";
-import { AppError, notAuthenticated } from "../../errors";
+import { AppError, notAuthenticated, requireUuid } from "../../errors";
 import {
   type InvitationView,
   type InviteInput,
@@ -52,7 +52,7 @@ export function usersServices(c: Context<AppEnv>) {
       },
       get: (id: string): Promise<ManagedMember> => {
         manager();
-        return manage.get(db, site, id);
+        return manage.get(db, site, requireUuid(id, "Member"));
       },
       /** The site's roles, and whether each one carries manage_options. */
       roles: async (): Promise<MemberRoleOption[]> => {
@@ -63,19 +63,27 @@ export function usersServices(c: Context<AppEnv>) {
           managesSite: [...r.caps, ...(site.caps[r.name] ?? [])].includes("manage_options"),
         }));
       },
-      setRole: (id: string, role: string): Promise<ManagedMember> =>
-        manage.setRole(db, site, manager().user.id, id, role),
-      remove: (id: string): Promise<void> => manage.remove(db, site, manager().user.id, id),
+      setRole: (id: string, role: string): Promise<ManagedMember> => {
+        const me = manager();
+        return manage.setRole(db, site, me.user.id, requireUuid(id, "Member"), role);
+      },
+      remove: (id: string): Promise<void> => {
+        const me = manager();
+        return manage.remove(db, site, me.user.id, requireUuid(id, "Member"));
+      },
       invitations: {
         list: (): Promise<InvitationView[]> => {
           manager();
           return invites.list(db, site.accountId);
         },
         invite: (input: InviteInput): Promise<InvitationView> => invites.invite(db, site, inviter(), input),
-        resend: (id: string): Promise<InvitationView> => invites.resend(db, site, inviter(), id),
+        resend: (id: string): Promise<InvitationView> => {
+          const by = inviter();
+          return invites.resend(db, site, by, requireUuid(id, "Invitation"));
+        },
         cancel: (id: string): Promise<void> => {
           manager();
-          return invites.cancel(db, site.accountId, id);
+          return invites.cancel(db, site.accountId, requireUuid(id, "Invitation"));
         },
       },
     },

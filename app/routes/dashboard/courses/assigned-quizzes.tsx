@@ -3,7 +3,8 @@
 // this site and assign or unassign. Anyone else gets 404.
 import { Badge, Button, Group, NativeSelect, Table } from "@mantine/core";
 import { useTranslation } from "../../../i18n/use-translation";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
+import { asRefusal } from "../../../lib/action-result";
 import { pageTitle, translatorFor } from "../../../lib/i18n.server";
 import type { Route } from "./+types/assigned-quizzes";
 
@@ -38,9 +39,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
     else await context.services.assessments.assign(params.id, quizId);
     return { ok: true as const, message: null };
   } catch (err) {
-    const e = err as AppErrorLike;
-    if (!e?.code || e.code === "internal") throw err;
-    return data({ ok: false as const, message: e.message ?? "" }, { status: 400 });
+    return asRefusal(err, { ok: false as const, message: (err as AppErrorLike)?.message ?? "" });
   }
 }
 

@@ -5,6 +5,7 @@ import { useTranslation } from "../../../i18n/use-translation";
 import { Form, Link, useNavigation } from "react-router";
 import { CourseOutline, lockedReason } from "../../../components/learning/course-outline";
 import { UnitContent } from "../../../components/learning/unit-content";
+import { asRefusal } from "../../../lib/action-result";
 import { translatorFor } from "../../../lib/i18n.server";
 import type { Route } from "./+types/player";
 
@@ -57,11 +58,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     const r = await context.services.learning.setComplete(params.courseId, itemId, complete);
     return { ok: true as const, progress: r.progress, message: null };
   } catch (err) {
-    const e = err as AppErrorLike;
-    if (["item_locked", "enrolment_expired", "validation_failed", "not_found"].includes(e?.code ?? "")) {
-      return { ok: false as const, progress: null, message: e.message ?? null };
-    }
-    throw err;
+    return asRefusal(err, { ok: false as const, progress: null, message: (err as AppErrorLike)?.message ?? null });
   }
 }
 

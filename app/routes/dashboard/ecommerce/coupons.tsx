@@ -9,6 +9,7 @@ import { CouponModal, type CouponValue } from "../../../components/shop/coupon-m
 import { COUPON_STATE_COLOR, couponState } from "../../../components/shop/coupon-state";
 import { ShopTabs } from "../../../components/shop/shop-tabs";
 import { pageTitle, translatorFor } from "../../../lib/i18n.server";
+import { unknownIntent } from "../../../lib/action-result";
 import { notFound, readIntent, runAction } from "../../../lib/instructor.server";
 import type { Route } from "./+types/coupons";
 
@@ -39,7 +40,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const coupons = context.services.shop.coupons;
   if (request.headers.get("content-type")?.includes("application/x-www-form-urlencoded")) {
     const form = await request.formData();
-    if (form.get("intent") !== "delete") return null;
+    if (form.get("intent") !== "delete") return unknownIntent();
     return runAction(() => coupons.remove(String(form.get("id") ?? "")));
   }
   const { payload: p } = await readIntent(request);

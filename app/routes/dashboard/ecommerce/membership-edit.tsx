@@ -5,6 +5,7 @@ import { PickMany } from "../../../components/shop/pick-many";
 import { Link, redirect, useFetcher } from "react-router";
 import { ConfirmDeleteButton } from "../../../components/confirm-delete-button";
 import { pageTitle, translatorFor } from "../../../lib/i18n.server";
+import { unknownIntent } from "../../../lib/action-result";
 import { asPageError, notFound, readIntent, runAction } from "../../../lib/instructor.server";
 import type { Route } from "./+types/membership-edit";
 
@@ -40,7 +41,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const shop = context.services.shop;
   if (request.headers.get("content-type")?.includes("application/x-www-form-urlencoded")) {
     const form = await request.formData();
-    if (form.get("intent") !== "delete") return null;
+    if (form.get("intent") !== "delete") return unknownIntent();
     const r = await runAction(() => shop.memberships.remove(params.id));
     return "ok" in r && r.ok ? redirect(LIST) : r;
   }

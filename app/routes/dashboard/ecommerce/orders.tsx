@@ -8,6 +8,7 @@ import { OrderStatusBadge } from "../../../components/owner-orders/order-status-
 import { Toast } from "../../../components/owner-orders/toast";
 import { Pager } from "../../../components/pager";
 import { pageTitle, translatorFor } from "../../../lib/i18n.server";
+import { unknownIntent } from "../../../lib/action-result";
 import { asPageError, notFound, runAction } from "../../../lib/instructor.server";
 import type { Route } from "./+types/orders";
 
@@ -58,7 +59,7 @@ export async function action({ context, request }: Route.ActionArgs) {
           : intent === "cancelSubscription"
             ? () => svc.cancelSubscription(id)
             : null;
-  if (!run) throw notFound();
+  if (!run) return unknownIntent();
   const result = await runAction(run);
   return "ok" in result ? { ...result, intent, at: Date.now() } : result;
 }

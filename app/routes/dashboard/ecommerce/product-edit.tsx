@@ -5,6 +5,7 @@ import type { ProductMetadata } from "../../../../core/product";
 import { ConfirmDeleteButton } from "../../../components/confirm-delete-button";
 import { ProductForm, type ProductFormValue } from "../../../components/shop/product-form";
 import { pageTitle, translatorFor } from "../../../lib/i18n.server";
+import { unknownIntent } from "../../../lib/action-result";
 import { asPageError, notFound, readIntent, runAction } from "../../../lib/instructor.server";
 import type { Route } from "./+types/product-edit";
 
@@ -43,7 +44,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       const r = await runAction(() => shop.products.remove(params.id));
       return "ok" in r && r.ok ? redirect(LIST) : r;
     }
-    return null;
+    return unknownIntent();
   }
   const { payload } = await readIntent(request);
   const input = {

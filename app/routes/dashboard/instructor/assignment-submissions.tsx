@@ -4,7 +4,7 @@
 import { Alert, Button, Drawer, Group, NumberInput, Stack, Table, Text, Textarea } from "@mantine/core";
 import { IconPaperclip } from "@tabler/icons-react";
 import { useTranslation } from "../../../i18n/use-translation";
-import { data, Form, Link, redirect, useNavigate, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import {
   EvaluableList,
   formatWhen,
@@ -14,6 +14,7 @@ import {
   ResetButton,
   StatusBadge,
 } from "../../../components/assessments/queue-parts";
+import { asRefusal } from "../../../lib/action-result";
 import { pageTitle, translatorFor } from "../../../lib/i18n.server";
 import { StoredHtml } from "../../../components/assessments/stored-html";
 import type { Route } from "./+types/assignment-submissions";
@@ -74,9 +75,8 @@ export async function action({ context, request }: Route.ActionArgs) {
     return redirect(`${url.pathname}${url.search}`);
   } catch (err) {
     const e = err as AppErrorLike;
-    if (!e?.code || e.code === "internal") throw err;
-    const field = Array.isArray(e.details) ? ((e.details[0] as { field?: string })?.field ?? null) : null;
-    return data({ ok: false as const, message: e.message ?? "", field }, { status: 400 });
+    const field = Array.isArray(e?.details) ? ((e.details[0] as { field?: string })?.field ?? null) : null;
+    return asRefusal(err, { ok: false as const, message: e?.message ?? "", field });
   }
 }
 

@@ -1,12 +1,13 @@
 import { Alert, Anchor, Avatar, Badge, Button, Group, Table, Text, TextInput, VisuallyHidden } from "@mantine/core";
 import { IconSearch, IconUserPlus } from "@tabler/icons-react";
 import { useTranslation } from "../../../i18n/use-translation";
-import { Form, Link, data } from "react-router";
+import { Form, Link } from "react-router";
 import { ConfirmAction } from "../../../components/learning/confirm-action";
 import { isOpenEnded } from "../../../components/learning/course-progress-card";
 import { ExtendExpiry } from "../../../components/learning/extend-expiry";
 import { StudentDetail } from "../../../components/learning/student-detail";
 import { StudentStatusSelect } from "../../../components/learning/student-status-select";
+import { asRefusal, refused } from "../../../lib/action-result";
 import { translatorFor } from "../../../lib/i18n.server";
 import type { Route } from "./+types/course-manage";
 import { Pager } from "../../../components/pager";
@@ -60,14 +61,14 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     else if (intent === "reset") await s.reset(params.courseId, studentId);
     else if (intent === "remove") await s.remove(params.courseId, studentId);
     else if (intent === "add") await s.add(params.courseId, String(form.get("email") ?? "").trim());
-    else return data({ ok: false, intent, message: null }, { status: 400 });
+    else
+      return refused(
+        { code: "bad_request", message: "Unknown or missing intent", status: 400 },
+        { ok: false, intent, message: null },
+      );
     return { ok: true, intent, message: null };
   } catch (err) {
-    const e = err as AppErrorLike;
-    if (["validation_failed", "not_found", "seats", "forbidden"].includes(e?.code ?? "")) {
-      return data({ ok: false, intent, message: e.message ?? null }, { status: e.code === "seats" ? 409 : 422 });
-    }
-    throw err;
+    return asRefusal(err, { ok: false, intent, message: (err as AppErrorLike)?.message ?? null });
   }
 }
 

@@ -5,6 +5,7 @@ import { Form, Link } from "react-router";
 import { ConfirmDeleteButton } from "../../../components/confirm-delete-button";
 import { formatPostDate } from "../../../components/post-meta";
 import { pageTitle, translatorFor } from "../../../lib/i18n.server";
+import { unknownIntent } from "../../../lib/action-result";
 import { asPageError, notFound, runAction } from "../../../lib/instructor.server";
 import type { Route } from "./+types/home";
 import { Pager } from "../../../components/pager";
@@ -36,7 +37,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
-  if (form.get("intent") !== "delete") return { ok: false };
+  if (form.get("intent") !== "delete") return unknownIntent();
   return runAction(() => context.services.instructor.courses.remove(String(form.get("id") ?? "")));
 }
 

@@ -6,6 +6,7 @@ import { type CommissionItem, CommissionsTable } from "../../../components/affil
 import { ConfirmDeleteButton } from "../../../components/confirm-delete-button";
 import { Pager } from "../../../components/pager";
 import { pageTitle, translatorFor } from "../../../lib/i18n.server";
+import { unknownIntent } from "../../../lib/action-result";
 import { asPageError, notFound, runAction } from "../../../lib/instructor.server";
 import type { Route } from "./+types/affiliates";
 
@@ -58,7 +59,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     case "pay":
       return runAction(() => m.pay(id));
     default:
-      throw new Response("Unknown action", { status: 400 });
+      return unknownIntent();
   }
 }
 

@@ -1,0 +1,66 @@
+// How a dashboard action answers a refusal: like the REST API, with the status of the error's code
+// and the one error shape { error: { code, message, details? } }, so the screen shows a message
+// instead of an error page. Services throw AppError; app/ cannot import it, so it is recognised by
+// its shape (a code and a 4xx status). Anything else (a bug, a lost database) is thrown on.
+import { data } from "react-router";
+
+export type ActionError = { code: string; message: string; details?: unknown };
+export type ActionErrorBody = { error: ActionError };
+
+type Refusal = { code: string; message: string; status: number; details?: unknown };
+
+/** A service's AppError (or the same shape): a code with a 4xx status. */
+export function isRefusal(err: unknown): err is Refusal {
+  const e = err as Partial<Refusal> | null;
+  return (
+    typeof e === "object" &&
+    e !== null &&
+    !(e instanceof Response) &&
+    typeof e.code === "string" &&
+    typeof e.status === "number" &&
+    e.status >= 400 &&
+    e.status < 500
+  );
+}
+
+/** The error part of the one shape (details only when there are some). */
+export function actionError(code: string, message: string, details?: unknown): ActionError {
+  return { code, message: message || code, ...(details === undefined ? {} : { details }) };
+}
+
+/** An action's refusal, answered with its status: `{ error: { code, message, details? } }` and `extra`. */
+export function refused<E extends object = object>(
+  err: { code: string; message: string; status: number; details?: unknown },
+  extra?: E,
+) {
+  return data({ ...(extra as E), error: actionError(err.code, err.message, err.details) }, { status: err.status });
+}
+
+/** The answer to a form without an intent this action knows: 400 bad_request. */
+export const unknownIntent = () => refused({ code: "bad_request", message: "Unknown or missing intent", status: 400 });
+
+/** A thrown refusal as the action's answer; anything else is thrown on (the error page, a 500). */
+export function asRefusal<E extends object = object>(err: unknown, extra?: E) {
+  if (isRefusal(err)) return refused(err, extra);
+  throw err;
+}
+
+/**
+ * Runs an action's body: what it returns (or throws: a redirect, a Response), or a service's
+ * refusal answered with its status and the one error shape.
+ */
+export async function actionResult<T>(run: () => Promise<T>) {
+  try {
+    return await run();
+  } catch (err) {
+    return asRefusal(err);
+  }
+}
+
+/** The error an action answered (from useActionData or a fetcher's data), or null. */
+export function errorOf(result: unknown): ActionError | null {
+  const error = (result as { error?: unknown } | null | undefined)?.error;
+  if (!error || typeof error !== "object") return null;
+  const e = error as Partial<ActionError>;
+  return typeof e.code === "string" ? actionError(e.code, e.message ?? "", e.details) : null;
+}
