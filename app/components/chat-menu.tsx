@@ -8,11 +8,13 @@ import { NotificationRow } from "./notification-row";
 export function ChatMenu({ chats, onOpen }: { chats: NotificationList; onOpen: () => void }) {
   const { t } = useTranslation();
   const unread = chats.unread;
+  // The name says the very count the badge shows (see NotificationBell).
+  const badge = unread > 99 ? "99+" : String(unread);
   return (
     <Menu position="bottom-end" width={320} onOpen={() => unread > 0 && onOpen()}>
       <Menu.Target>
-        <button type="button" className="icon-button" aria-label={t("chat.title", { count: unread })}>
-          <Indicator disabled={unread === 0} label={unread} size={16} offset={4} color="teal">
+        <button type="button" className="icon-button" aria-label={t("chat.title", { count: unread, shown: badge })}>
+          <Indicator disabled={unread === 0} label={badge} size={16} offset={4} color="teal">
             <IconMessageCircle size={20} aria-hidden />
           </Indicator>
         </button>

@@ -10,16 +10,17 @@ export function NotificationBell({ inbox, onRead }: { inbox: NotificationList; o
   const { t } = useTranslation();
   const navigate = useNavigate();
   const items = inbox.items;
+  // The name says the very count the badge shows, so a person who says "click 99+" is understood.
+  const badge = inbox.unread > 99 ? "99+" : String(inbox.unread);
   return (
     <Menu position="bottom-end" width={340} closeOnItemClick>
       <Menu.Target>
-        <button type="button" className="icon-button" aria-label={t("notifications.bell", { count: inbox.unread })}>
-          <Indicator
-            disabled={inbox.unread === 0}
-            label={inbox.unread > 99 ? "99+" : inbox.unread}
-            size={16}
-            offset={4}
-          >
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t("notifications.bell", { count: inbox.unread, shown: badge })}
+        >
+          <Indicator disabled={inbox.unread === 0} label={badge} size={16} offset={4}>
             <IconBell size={20} aria-hidden />
           </Indicator>
         </button>

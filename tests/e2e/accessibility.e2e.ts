@@ -7,9 +7,10 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CART_STORAGE_KEY } from "../../app/lib/cart";
 import { THEME_STORAGE_KEY, THEMES, type ThemeName } from "../../app/lib/theme";
-import { courseStudents, courses, pages, posts, products } from "../../server/db/schema";
-import { withTenant } from "../../server/db/tenant";
+import { courseStudents, courses, members, pages, posts, products } from "../../server/db/schema";
+import { withPlatform, withTenant } from "../../server/db/tenant";
 import { accounts } from "../../server/modules/accounts";
+import { notifications } from "../../server/modules/notifications";
 import { storageFor } from "../../server/modules/storage";
 import { DEMO_LOGINS, seedDemo } from "../../server/seed/demo";
 import { DEMO_PASSWORD } from "../../server/seed/builders";
@@ -51,6 +52,14 @@ beforeAll(async () => {
     return { post, page, course, product };
   });
   const { post, page, course, product } = found;
+  // The owner has unread notifications and messages, so the bell and the chat button show counts
+  // and their names are checked against them.
+  const [owner] = await withPlatform(db, (tx) =>
+    tx.select().from(members).where(and(eq(members.email, DEMO_LOGINS.owner), eq(members.accountId, site.accountId))),
+  );
+  if (!owner) throw new Error("the demo site has no owner");
+  await notifications.create(db, site.accountId, { userId: owner.userId, title: "New enrolment" });
+  await notifications.create(db, site.accountId, { userId: owner.userId, title: "Hello", type: "chat" });
   if (!post || !page || !course || !product) throw new Error("the demo site lacks a post, page, course or product");
   cartLine = JSON.stringify({
     cartItems: [

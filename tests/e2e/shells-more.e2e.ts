@@ -291,7 +291,7 @@ describe("realtime across two browsers", () => {
     await expect.poll(() => online(a), { timeout: 15_000 }).toBe(twoOnline);
     await expect.poll(() => online(b), { timeout: 15_000 }).toBe(twoOnline);
 
-    const bell = (p: Page, n: number) => p.getByRole("button", { name: `Notifications (${n} unread)` });
+    const bell = (p: Page, n: number) => p.getByRole("button", { name: `Notifications, ${n} unread` });
     await bell(a, 0).waitFor();
     await bell(b, 0).waitFor();
     await notifications.create(e2e.t.database.db, site.accountId, {

@@ -239,21 +239,21 @@ describe("dashboard shell", () => {
     await logIn(page, origin, student.email, student.password);
     await waitForPath(page, "/dashboard");
 
-    const bell = page.getByRole("button", { name: "Notifications (1 unread)" });
+    const bell = page.getByRole("button", { name: "Notifications, 1 unread" });
     await bell.click();
     await page.getByRole("menuitem", { name: /Quiz graded/ }).click();
-    await page.getByRole("button", { name: "Notifications (0 unread)" }).waitFor();
+    await page.getByRole("button", { name: "Notifications, 0 unread" }).waitFor();
 
-    await page.getByRole("button", { name: "Messages (2 unread)" }).click();
+    await page.getByRole("button", { name: "Messages, 2 unread" }).click();
     await page.getByText("Are you coming?").waitFor();
     await page.keyboard.press("Escape");
-    await page.getByRole("button", { name: "Messages (0 unread)" }).waitFor();
+    await page.getByRole("button", { name: "Messages, 0 unread" }).waitFor();
 
     // The server agrees after a reload.
     await page.reload();
     await waitForPath(page, "/dashboard");
-    await page.getByRole("button", { name: "Notifications (0 unread)" }).waitFor();
-    await page.getByRole("button", { name: "Messages (0 unread)" }).waitFor();
+    await page.getByRole("button", { name: "Notifications, 0 unread" }).waitFor();
+    await page.getByRole("button", { name: "Messages, 0 unread" }).waitFor();
     await open(page, `${origin}/dashboard/notifications`);
     expect(await page.getByText("Quiz graded").count()).toBe(1);
   });
