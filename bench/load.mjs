@@ -277,7 +277,7 @@ const t0 = Date.now();
 const sample = () => {
   const rss = {};
   for (const s of servers) rss[s.name] = rssMiB(s.pid);
-  samples.push({ t: Math.round((Date.now() - t0) / 100) / 10, rss });
+  samples.push({ t: Math.round((Date.now() - t0) / 100) / 10, rss, loadAverage: Math.round(loadavg()[0] * 100) / 100 });
 };
 sample();
 let lostServer = null;
@@ -287,6 +287,8 @@ const sampler = setInterval(() => {
 }, sampleEvery * 1000);
 
 const recorder = new Recorder();
+// The simulated members run in this process, on the same cores: its CPU time is reported too.
+const clientCpuStart = process.cpuUsage();
 const pool = targets(ports);
 asyncCleanups.unshift(async () => pool.destroy());
 const host = `${slug}.${BASE_DOMAIN}`;
@@ -328,6 +330,8 @@ clearInterval(progress);
 clearInterval(sampler);
 sample();
 const elapsed = (Date.now() - t0) / 1000;
+const clientCpu = process.cpuUsage(clientCpuStart);
+const clientCpuShare = Math.round(((clientCpu.user + clientCpu.system) / 1e6 / elapsed) * 1000) / 10;
 if (lostServer) {
   await shutdown(1, `${lostServer.name} exited during the run (code ${lostServer.exited?.code})\n${lostServer.tail()}`);
 }
@@ -357,6 +361,7 @@ const meta = {
   database: settings.databaseUrl ? "postgresql (BENCH_DATABASE_URL)" : "postgresql (fresh database, dropped)",
   site: { host, posts: scene.posts, courseItems: scene.course.itemIds.length },
   seedSeconds: scene.seconds,
+  clientCpuPercentOfOneCore: clientCpuShare,
 };
 
 // Stop the servers now: their CPU profiles are written as they exit.

@@ -86,7 +86,8 @@ export function markdown({ meta, rows, memory, verdict, errorSamples }) {
     `Load run ${meta.date.slice(0, 16).replace("T", " ")} UTC, commit ${meta.commit ?? "?"}: ${meta.members} members of one ` +
       `site for ${meta.seconds} s (think time ${meta.thinkMs[0] / 1000}–${meta.thinkMs[1] / 1000} s, ramp-up ` +
       `${meta.rampSeconds} s), ${meta.webProcesses} web + 1 worker process on PostgreSQL, ${meta.cores} cores ` +
-      `(load average ${meta.loadAverageAtStart} at start).`,
+      `(load average ${meta.loadAverageAtStart} at start, ${meta.loadAverageAtEnd} at end; the members' client used ` +
+      `${meta.clientCpuPercentOfOneCore} % of one core).`,
   );
   out.push("");
   out.push(
