@@ -369,7 +369,8 @@ pool.destroy();
 await Promise.all(servers.map((s) => s.stop()));
 const profile = profDir ? summariseProfiles(profDir) : null;
 
-const md = markdown({ meta, rows, memory, verdict, errorSamples });
+const serverOutput = Object.fromEntries(servers.map((s) => [s.name, s.complaints()]));
+const md = markdown({ meta, rows, memory, verdict, errorSamples, serverOutput });
 console.log(`\n${md}`);
 if (!verdict.p95.ok) {
   const slowest = [...rows].sort((a, b) => (b.p95 ?? 0) - (a.p95 ?? 0)).slice(0, 3);
@@ -387,7 +388,7 @@ mkdirSync(RESULTS_DIR, { recursive: true });
 const outFile = join(RESULTS_DIR, `load-${meta.date.slice(0, 19).replace(/:/g, "-")}.json`);
 writeFileSync(
   outFile,
-  `${JSON.stringify({ meta, goals: verdict, actions: rows, memory, samples, errors: errorSamples, profile, markdown: md }, null, 2)}\n`,
+  `${JSON.stringify({ meta, goals: verdict, actions: rows, memory, samples, errors: errorSamples, serverOutput, profile, markdown: md }, null, 2)}\n`,
 );
 console.log(`\nWrote ${outFile.slice(ROOT.length + 1)}.`);
 await shutdown(0);

@@ -101,11 +101,23 @@ export async function startServer({ root, role, port, env, name, verbose, timeou
     exited = { code, signal };
   });
   const tail = [];
+  // What the process complained about on stderr: each distinct line once, with a count (numbers
+  // and ids blanked so that one fault is one line), stack frames left out.
+  const complaints = new Map();
   let sawRunning = false;
   const keep = (stream) => (chunk) => {
     for (const line of chunk.toString().split("\n")) {
       if (!line.trim()) continue;
       if (line.includes("Atrium is running")) sawRunning = true;
+      if (stream === ":err" && !/^\s+at /.test(line)) {
+        const key = line
+          .replace(/[0-9a-f]{8}-[0-9a-f-]{27}/gi, ":id")
+          .replace(/\d+/g, "N")
+          .slice(0, 300);
+        const seen = complaints.get(key);
+        if (seen) seen.count++;
+        else if (complaints.size < 40) complaints.set(key, { line: line.slice(0, 300), count: 1 });
+      }
       tail.push(line);
       if (tail.length > 60) tail.shift();
       if (verbose) console.log(`  [${name}${stream}] ${line}`);
@@ -123,6 +135,7 @@ export async function startServer({ root, role, port, env, name, verbose, timeou
       return exited;
     },
     tail: () => tail.join("\n"),
+    complaints: () => [...complaints.values()],
     kill(signal) {
       if (exited || !child.pid) return;
       try {

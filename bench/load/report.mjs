@@ -80,7 +80,7 @@ const num = (n, digits = 0) =>
     ? "–"
     : n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
-export function markdown({ meta, rows, memory, verdict, errorSamples }) {
+export function markdown({ meta, rows, memory, verdict, errorSamples, serverOutput = {} }) {
   const out = [];
   out.push(
     `Load run ${meta.date.slice(0, 16).replace("T", " ")} UTC, commit ${meta.commit ?? "?"}: ${meta.members} members of one ` +
@@ -94,16 +94,31 @@ export function markdown({ meta, rows, memory, verdict, errorSamples }) {
     table(
       ["action", "count", "req/s", "errors", "p50 ms", "p95 ms", "p99 ms", "max ms"],
       [false, true, true, true, true, true, true, true],
-      rows.map((r) => [
-        r.action,
-        num(r.count),
-        num(r.perSecond, 1),
-        num(r.errors),
-        num(r.p50, 1),
-        num(r.p95, 1),
-        num(r.p99, 1),
-        num(r.max, 0),
-      ]),
+      [
+        ...rows.map((r) => [
+          r.action,
+          num(r.count),
+          num(r.perSecond, 1),
+          num(r.errors),
+          num(r.p50, 1),
+          num(r.p95, 1),
+          num(r.p99, 1),
+          num(r.max, 0),
+        ]),
+        [
+          "all actions",
+          num(rows.reduce((n, r) => n + r.count, 0)),
+          num(
+            rows.reduce((n, r) => n + r.perSecond, 0),
+            1,
+          ),
+          num(rows.reduce((n, r) => n + r.errors, 0)),
+          "",
+          "",
+          "",
+          "",
+        ],
+      ],
     ),
   );
   out.push("");
@@ -142,6 +157,12 @@ export function markdown({ meta, rows, memory, verdict, errorSamples }) {
     out.push("");
     out.push("First distinct errors:");
     for (const e of errorSamples.slice(0, 8)) out.push(`- ${e.count} × ${e.action}: ${e.error}`);
+  }
+  const complaints = Object.entries(serverOutput).flatMap(([name, lines]) => lines.map((l) => ({ name, ...l })));
+  if (complaints.length) {
+    out.push("");
+    out.push("The servers' own error output (distinct lines, first few):");
+    for (const c of complaints.slice(0, 10)) out.push(`- ${c.name}, ${c.count} ×: ${c.line.slice(0, 200)}`);
   }
   return out.join("\n");
 }
