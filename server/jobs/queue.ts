@@ -3,6 +3,7 @@
 // with --role=web only sends, one with --role=worker (or all) also works.
 import PgBoss from "pg-boss";
 import type { Database, Db } from "../db/client";
+import { underStartupLock } from "../db/migrate";
 import { type FetchedJob, type QueueClient, QueueWorker } from "./worker";
 
 /** Which run of a job this is: the last one when retryCount has reached retryLimit. */
@@ -112,20 +113,27 @@ export const jobs = {
           } as unknown as PgBoss.ConstructorOptions)
         : new PgBoss({ connectionString: database.url, max: 3, schedule: opts.work, supervise: opts.work });
     instance.on("error", (err) => console.error("[jobs]", err.message));
-    await instance.start();
     const known = new Set(registrations.map((r) => queueEnvName(r.name)));
     for (const key of Object.keys(opts.concurrency ?? {})) {
       if (!known.has(key))
         console.warn(`[jobs] JOB_CONCURRENCY_${key} names no queue (known: ${[...known].join(", ")})`);
     }
     const state: Running = { boss: instance, workers: new Map(), policies: new Map() };
+    // Processes starting together on a fresh database would create the same queues at once, and
+    // pg-boss's queue creation then deadlocks (each makes a table and takes locks in its own
+    // order): one process at a time creates or updates them.
+    await underStartupLock(database, async () => {
+      await instance.start();
+      for (const r of registrations) {
+        const policy = effectivePolicy(r, opts);
+        // createQueue keeps an existing queue as it was; the update applies changed retry settings.
+        await instance.createQueue(r.name, { name: r.name, ...policy });
+        await instance.updateQueue(r.name, { name: r.name, ...policy });
+      }
+    });
     for (const r of registrations) {
-      const policy = effectivePolicy(r, opts);
       const concurrency = opts.concurrency?.[queueEnvName(r.name)] ?? r.options.concurrency;
-      state.policies.set(r.name, { ...policy, concurrency });
-      // createQueue keeps an existing queue as it was; the update applies changed retry settings.
-      await instance.createQueue(r.name, { name: r.name, ...policy });
-      await instance.updateQueue(r.name, { name: r.name, ...policy });
+      state.policies.set(r.name, { ...effectivePolicy(r, opts), concurrency });
       if (opts.work) {
         state.workers.set(r.name, startWorker(instance, database, r, concurrency, (opts.pollSeconds ?? 1) * 1000));
       }
