@@ -188,7 +188,8 @@ export function DataTable<T>({
               <Table.Tr key={group.id}>
                 {group.headers.map((header) => {
                   const meta = header.column.columnDef.meta;
-                  const sortable = header.column.getCanSort();
+                  // Declared per column: server-sorted columns have no accessor, which tanstack would need.
+                  const sortable = header.column.columnDef.enableSorting === true;
                   const dir = sort?.by === header.column.id ? sort.dir : null;
                   const content = flexRender(header.column.columnDef.header, header.getContext());
                   return (
