@@ -112,7 +112,7 @@ export function EditorFrame({ back, title, status, actions, dirty, guard, notice
         </h1>
         {actions}
       </div>
-      <div aria-live="polite">
+      <div role="status" aria-live="polite">
         {notice ? (
           <Alert color="green" mb="md">
             {notice}

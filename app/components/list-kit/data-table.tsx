@@ -11,7 +11,6 @@ import {
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from "@tabler/icons-react";
 import {
   type ColumnDef,
-  flexRender,
   getCoreRowModel,
   getSortedRowModel,
   type Header,
@@ -59,10 +58,19 @@ export type DataTableProps<T> = {
 
 const SORT_ICON = { asc: IconArrowUp, desc: IconArrowDown } as const;
 
+/**
+ * A header or cell template called as a plain function. flexRender would mount it as a component,
+ * and screens define their columns inline, so each render would remount every cell (and lose the
+ * state inside, such as an open delete dialog).
+ */
+function render<C>(template: ReactNode | ((context: C) => ReactNode) | undefined, context: C): ReactNode {
+  return typeof template === "function" ? (template as (context: C) => ReactNode)(context) : template;
+}
+
 function SortHeader<T>({ header }: { header: Header<T, unknown> }) {
   const navigate = useNavigate();
   const { sort, sortHref } = useListParams();
-  const content = flexRender(header.column.columnDef.header, header.getContext());
+  const content = render(header.column.columnDef.header, header.getContext());
   const dir = sort?.by === header.column.id ? sort.dir : null;
   const Icon = dir ? SORT_ICON[dir] : IconArrowsSort;
   return (
@@ -191,7 +199,7 @@ export function DataTable<T>({
                   // Declared per column: server-sorted columns have no accessor, which tanstack would need.
                   const sortable = header.column.columnDef.enableSorting === true;
                   const dir = sort?.by === header.column.id ? sort.dir : null;
-                  const content = flexRender(header.column.columnDef.header, header.getContext());
+                  const content = render(header.column.columnDef.header, header.getContext());
                   return (
                     <Table.Th
                       key={header.id}
@@ -221,7 +229,7 @@ export function DataTable<T>({
                   const meta = cell.column.columnDef.meta;
                   return (
                     <Table.Td key={cell.id} visibleFrom={meta?.visibleFrom} {...meta?.cell}>
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      {render(cell.column.columnDef.cell, cell.getContext())}
                     </Table.Td>
                   );
                 })}
