@@ -59,7 +59,9 @@ const top = (map) =>
     .slice(0, Number(howMany))
     .map(([name, micros]) => `| ${((100 * micros) / total).toFixed(1).padStart(5)} % | ${name} |`);
 
-console.log(`${file}: ${(total / 1e6).toFixed(1)} s busy, ${(idle / 1e6).toFixed(1)} s idle; shares of the busy time\n`);
+console.log(
+  `${file}: ${(total / 1e6).toFixed(1)} s busy, ${(idle / 1e6).toFixed(1)} s idle; shares of the busy time\n`,
+);
 console.log("| self | function |\n| ---: | --- |");
 console.log(top(functions).join("\n"));
 console.log("\n| self | package or file |\n| ---: | --- |");

@@ -1,6 +1,7 @@
-import { Anchor, Badge, Group, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
+import { Anchor, Badge, Group, Stack, Text } from "@mantine/core";
 import { useTranslation } from "../i18n/use-translation";
 import { Link } from "react-router";
+import { DataTable, type ListColumn } from "./list-kit";
 import { MemberAvatar } from "./member-avatar";
 import { MemberRoleForm } from "./member-role-form";
 import { RemoveMemberButton } from "./remove-member-button";
@@ -26,71 +27,71 @@ export function MembersTable({
   selfUserId: string;
 }) {
   const { t, i18n } = useTranslation();
+  const removable = (m: MemberRow) => !m.isOwner && m.userId !== selfUserId;
+  const roleForm = (m: MemberRow) => (
+    <MemberRoleForm memberId={m.id} memberName={m.name} role={m.role} roles={roles} isOwner={m.isOwner} />
+  );
+  const columns: ListColumn<MemberRow>[] = [
+    {
+      id: "member",
+      header: t("users.member"),
+      cell: ({ row: { original: m } }) => (
+        <>
+          <Group gap="sm" wrap="nowrap">
+            <MemberAvatar userId={m.userId} name={m.name} />
+            <Stack gap={0} style={{ minWidth: 0 }}>
+              <Group gap={6} wrap="nowrap">
+                <Anchor component={Link} to={`/dashboard/manage/user?id=${m.id}`} fw={600}>
+                  {m.name}
+                </Anchor>
+                {m.userId === selfUserId ? (
+                  <Badge size="xs" variant="light">
+                    {t("users.you")}
+                  </Badge>
+                ) : null}
+              </Group>
+              <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
+                {m.email}
+              </Text>
+            </Stack>
+          </Group>
+          {/* On a phone the role and removal sit under the name instead of in their own columns. */}
+          <Group hiddenFrom="sm" gap="xs" mt="xs" justify="space-between" wrap="wrap">
+            {roleForm(m)}
+            {removable(m) ? <RemoveMemberButton memberId={m.id} memberName={m.name} compact /> : null}
+          </Group>
+        </>
+      ),
+    },
+    { id: "role", header: t("users.role"), meta: { visibleFrom: "sm" }, cell: ({ row }) => roleForm(row.original) },
+    {
+      id: "joined",
+      header: t("users.joined"),
+      meta: { visibleFrom: "sm" },
+      cell: ({ row }) => (
+        <Text size="sm">
+          {new Date(row.original.createdAt).toLocaleDateString(i18n.language, { dateStyle: "medium" })}
+        </Text>
+      ),
+    },
+    {
+      id: "actions",
+      header: t("users.actions"),
+      meta: { visibleFrom: "sm", hiddenHeader: true },
+      cell: ({ row: { original: m } }) =>
+        removable(m) ? <RemoveMemberButton memberId={m.id} memberName={m.name} compact /> : null,
+    },
+  ];
   return (
-    <Table.ScrollContainer minWidth={300}>
-      <Table verticalSpacing="sm" highlightOnHover data-testid="members-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t("users.member")}</Table.Th>
-            <Table.Th visibleFrom="sm">{t("users.role")}</Table.Th>
-            <Table.Th visibleFrom="sm">{t("users.joined")}</Table.Th>
-            <Table.Th visibleFrom="sm">
-              <VisuallyHidden>{t("users.actions")}</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((m) => {
-            const self = m.userId === selfUserId;
-            return (
-              <Table.Tr key={m.id} data-testid="member-row" data-email={m.email}>
-                <Table.Td>
-                  <Group gap="sm" wrap="nowrap">
-                    <MemberAvatar userId={m.userId} name={m.name} />
-                    <Stack gap={0} style={{ minWidth: 0 }}>
-                      <Group gap={6} wrap="nowrap">
-                        <Anchor component={Link} to={`/dashboard/manage/user?id=${m.id}`} fw={600}>
-                          {m.name}
-                        </Anchor>
-                        {self ? (
-                          <Badge size="xs" variant="light">
-                            {t("users.you")}
-                          </Badge>
-                        ) : null}
-                      </Group>
-                      <Text size="sm" c="dimmed" style={{ overflowWrap: "anywhere" }}>
-                        {m.email}
-                      </Text>
-                    </Stack>
-                  </Group>
-                  {/* On a phone the role and removal sit under the name instead of in their own columns. */}
-                  <Group hiddenFrom="sm" gap="xs" mt="xs" justify="space-between" wrap="wrap">
-                    <MemberRoleForm
-                      memberId={m.id}
-                      memberName={m.name}
-                      role={m.role}
-                      roles={roles}
-                      isOwner={m.isOwner}
-                    />
-                    {m.isOwner || self ? null : <RemoveMemberButton memberId={m.id} memberName={m.name} compact />}
-                  </Group>
-                </Table.Td>
-                <Table.Td visibleFrom="sm">
-                  <MemberRoleForm memberId={m.id} memberName={m.name} role={m.role} roles={roles} isOwner={m.isOwner} />
-                </Table.Td>
-                <Table.Td visibleFrom="sm">
-                  <Text size="sm">
-                    {new Date(m.createdAt).toLocaleDateString(i18n.language, { dateStyle: "medium" })}
-                  </Text>
-                </Table.Td>
-                <Table.Td visibleFrom="sm">
-                  {m.isOwner || self ? null : <RemoveMemberButton memberId={m.id} memberName={m.name} compact />}
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      data={items}
+      columns={columns}
+      getRowId={(m) => m.id}
+      label={t("users.member")}
+      minWidth={300}
+      striped={false}
+      testId="members-table"
+      rowAttributes={(m) => ({ "data-testid": "member-row", "data-email": m.email })}
+    />
   );
 }

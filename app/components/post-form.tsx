@@ -28,6 +28,8 @@ export type PostFormProps = {
   fields: Record<string, string>;
   message: string | null;
   notice: string | null;
+  /** Told whether the form holds unsaved changes (for the editor frame's leave guard). */
+  onDirtyChange?: (dirty: boolean) => void;
 };
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -47,7 +49,16 @@ function fromLocalInput(local: string): string {
 type CategoryResult = { category?: { id: string; name: string }; fields?: Record<string, string> };
 
 /** The post editor: title, address, content, excerpt, cover, categories (with inline creation), featured, date. */
-export function PostForm({ initial, status, savedSlug, categories, fields, message, notice }: PostFormProps) {
+export function PostForm({
+  initial,
+  status,
+  savedSlug,
+  categories,
+  fields,
+  message,
+  notice,
+  onDirtyChange,
+}: PostFormProps) {
   const { t } = useTranslation();
   const busy = useNavigation().state === "submitting";
   const [value, setValue] = useState(initial);
@@ -60,6 +71,8 @@ export function PostForm({ initial, status, savedSlug, categories, fields, messa
   useEffect(() => setDateInput(toLocalInput(initial.publishedAt)), [initial.publishedAt]);
   useEffect(() => setValue(initial), [initial]);
   useEffect(() => setOptions(categories), [categories]);
+  // Any edit replaces the value; a save hands a new `initial` back, which is the clean state.
+  useEffect(() => onDirtyChange?.(value !== initial), [value, initial, onDirtyChange]);
   useEffect(() => {
     const made = categoryFetcher.data?.category;
     if (!made) return;

@@ -1,5 +1,5 @@
 // One builder per entity, used by the demo seed and by every test: a user with a password, a site
-// with its owner, a member with a role.
+// with its owner, a member with a role, a post.
 import { and, eq } from "drizzle-orm";
 import type { Auth } from "../auth/auth";
 import type { Db } from "../db/client";
@@ -8,6 +8,7 @@ import { withTenant } from "../db/tenant";
 import { accounts, type SiteAccount } from "../modules/accounts";
 import { uniqueMemberSlug } from "../modules/members";
 import { options } from "../modules/options";
+import { type PostInput, posts } from "../modules/posts";
 
 export const DEMO_PASSWORD = "atrium-demo-2026";
 
@@ -89,4 +90,9 @@ export async function buildMember(
       .returning();
     return m;
   });
+}
+
+/** A post of the site (a draft unless `publishedAt` is given), written by nobody in particular. */
+export function buildPost(db: Db, site: SiteAccount, input: PostInput = {}) {
+  return posts.create(db, site.accountId, null, { title: "A post", content: "<p>Text</p>", ...input });
 }

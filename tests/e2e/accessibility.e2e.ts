@@ -55,7 +55,10 @@ beforeAll(async () => {
   // The owner has unread notifications and messages, so the bell and the chat button show counts
   // and their names are checked against them.
   const [owner] = await withPlatform(db, (tx) =>
-    tx.select().from(members).where(and(eq(members.email, DEMO_LOGINS.owner), eq(members.accountId, site.accountId))),
+    tx
+      .select()
+      .from(members)
+      .where(and(eq(members.email, DEMO_LOGINS.owner), eq(members.accountId, site.accountId))),
   );
   if (!owner) throw new Error("the demo site has no owner");
   await notifications.create(db, site.accountId, { userId: owner.userId, title: "New enrolment" });

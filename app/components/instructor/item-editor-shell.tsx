@@ -1,10 +1,8 @@
-import { Alert, Button, Group, Stack, TextInput } from "@mantine/core";
+import { Button, Group, Stack, TextInput } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useTranslation } from "../../i18n/use-translation";
-import { Link } from "react-router";
+import { EditorActions, EditorFrame } from "../editor-frame";
 import { RichTextEditor } from "../rich-text-editor";
-import { UnsavedDialog } from "./unsaved-dialog";
-import { useUnsavedWarning } from "./use-unsaved-warning";
 
 type Result = { ok: boolean; message: string | null; fields: Record<string, string> } | null;
 
@@ -35,33 +33,23 @@ export function ItemEditorShell({
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const blocker = useUnsavedWarning(dirty);
   return (
-    <div className="page">
-      {courseId ? (
-        <Link to={`/dashboard/instructor/course/${courseId}`}>← {t("instructor.backToCourse")}</Link>
-      ) : (
-        <Link to="/dashboard/instructor">← {t("instructor.backToCourses")}</Link>
-      )}
-      <div className="page-heading">
-        <h1>{heading}</h1>
-        <Button onClick={onSave} loading={saving}>
-          {t("instructor.save")}
-        </Button>
-      </div>
-      <div aria-live="polite">
-        {result?.ok && !dirty ? (
-          <Alert color="green" mb="md">
-            {t("instructor.saved")}
-          </Alert>
-        ) : null}
-        {result && !result.ok ? (
-          <Alert color="red" mb="md">
-            {result.message}
-            {Object.keys(result.fields).length ? ` (${Object.keys(result.fields).join(", ")})` : ""}
-          </Alert>
-        ) : null}
-      </div>
+    <EditorFrame
+      back={
+        courseId
+          ? { to: `/dashboard/instructor/course/${courseId}`, label: t("instructor.backToCourse") }
+          : { to: "/dashboard/instructor", label: t("instructor.backToCourses") }
+      }
+      title={heading}
+      dirty={dirty}
+      actions={<EditorActions busy={saving} onSave={onSave} labels={{ save: t("instructor.save") }} />}
+      notice={result?.ok && !dirty ? t("instructor.saved") : null}
+      error={
+        result && !result.ok
+          ? `${result.message ?? ""}${Object.keys(result.fields).length ? ` (${Object.keys(result.fields).join(", ")})` : ""}`
+          : null
+      }
+    >
       <Stack maw={820}>
         <TextInput
           label={t("instructor.item.title")}
@@ -79,7 +67,6 @@ export function ItemEditorShell({
           </Button>
         </Group>
       </Stack>
-      <UnsavedDialog blocker={blocker} />
-    </div>
+    </EditorFrame>
   );
 }

@@ -1,12 +1,13 @@
 // The editor's stylesheet without its @import of a font from another host: Inter is ours already.
 import "@puckeditor/core/no-external.css";
-import { Alert, Button, Collapse, Group, Modal, Paper, Text } from "@mantine/core";
+import { Alert, Button, Collapse, Group, Paper, Text } from "@mantine/core";
 import { IconChevronDown, IconChevronUp, IconExternalLink } from "@tabler/icons-react";
 import type { Data } from "@puckeditor/core";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "../../i18n/use-translation";
-import { data, Link, redirect, useBlocker, useFetcher } from "react-router";
+import { data, Link, redirect, useFetcher } from "react-router";
 import { slugifyTitle } from "../../../core/page-slug";
+import { LeaveGuard } from "../../components/editor-frame";
 import { PageEditor } from "../../components/page-editor";
 import { type PageSettings, PageSettingsPanel } from "../../components/page-settings-panel";
 import { PageStatusBadge } from "../../components/page-status-badge";
@@ -145,18 +146,6 @@ export default function PageEdit({ loaderData: d }: Route.ComponentProps) {
     if (result && !result.ok && Object.keys(result.fields).some((f) => f !== "document")) setSettingsOpen(true);
   }, [result]);
 
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => {
-      e.preventDefault();
-    };
-    window.addEventListener("beforeunload", warn);
-    return () => window.removeEventListener("beforeunload", warn);
-  }, [dirty]);
-
   const change = (patch: Partial<PageSettings>) => {
     setDirty(true);
     if (patch.slug !== undefined) slugTouched.current = true;
@@ -262,22 +251,15 @@ export default function PageEdit({ loaderData: d }: Route.ComponentProps) {
           setDirty(true);
         }}
       />
-      <Modal
-        opened={blocker.state === "blocked"}
-        onClose={() => blocker.reset?.()}
-        title={t("pages.leaveTitle")}
-        centered
-      >
-        <Text mb="md">{t("pages.leaveText")}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => blocker.reset?.()}>
-            {t("pages.stay")}
-          </Button>
-          <Button color="red" onClick={() => blocker.proceed?.()}>
-            {t("pages.leave")}
-          </Button>
-        </Group>
-      </Modal>
+      <LeaveGuard
+        dirty={dirty}
+        text={{
+          title: t("pages.leaveTitle"),
+          message: t("pages.leaveText"),
+          stay: t("pages.stay"),
+          leave: t("pages.leave"),
+        }}
+      />
     </div>
   );
 }

@@ -1,8 +1,16 @@
-import { Button, Group, NativeSelect, Table, Text, TextInput, VisuallyHidden } from "@mantine/core";
-import { IconExternalLink, IconPlus, IconSearch } from "@tabler/icons-react";
+import { Button, Text } from "@mantine/core";
+import { IconExternalLink, IconPlus } from "@tabler/icons-react";
 import { useTranslation } from "../../i18n/use-translation";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { ConfirmDeleteButton } from "../../components/confirm-delete-button";
+import {
+  BulkDeleteButton,
+  bulkIds,
+  isFiltered,
+  type ListColumn,
+  ListScreen,
+  parseListParams,
+} from "../../components/list-kit";
 import { PageStatusBadge } from "../../components/page-status-badge";
 import { actionResult, unknownIntent } from "../../lib/action-result";
 import { pageTitle, translatorFor } from "../../lib/i18n.server";
@@ -13,6 +21,7 @@ export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title ?? "Atri
 const PER_PAGE = 20;
 const STATUSES = ["all", "draft", "published"] as const;
 type StatusFilter = (typeof STATUSES)[number];
+const LIST = { filters: { status: STATUSES } } as const;
 
 const kindOf = (request: Request) => (new URL(request.url).pathname.startsWith("/dashboard/docs") ? "doc" : "page");
 
@@ -20,11 +29,9 @@ const kindOf = (request: Request) => (new URL(request.url).pathname.startsWith("
 export async function loader({ context, request }: Route.LoaderArgs) {
   const kind = kindOf(request);
   if (!context.services.pages.canEdit(kind)) throw new Response("Not found", { status: 404 });
-  const url = new URL(request.url);
-  const page = Math.max(1, Math.floor(Number(url.searchParams.get("page"))) || 1);
-  const q = url.searchParams.get("q")?.trim().slice(0, 200) ?? "";
-  const raw = url.searchParams.get("status") ?? "all";
-  const status: StatusFilter = (STATUSES as readonly string[]).includes(raw) ? (raw as StatusFilter) : "all";
+  const params = parseListParams(new URL(request.url).searchParams, LIST);
+  const { q, page } = params;
+  const status = params.filters.status as StatusFilter;
   const result = await context.services.pages.list(kind, {
     q: q || undefined,
     status: status === "all" ? undefined : status,
@@ -46,132 +53,119 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     page,
     pages: Math.max(1, Math.ceil(result.total / PER_PAGE)),
     filters: { q, status },
+    filtered: isFiltered(params, LIST),
   };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
-  if (form.get("intent") !== "delete") return unknownIntent();
+  const intent = form.get("intent");
+  if (intent === "bulk-delete") {
+    return actionResult(async () => {
+      for (const id of bulkIds(form)) {
+        // One already gone (deleted in another tab) does not stop the rest.
+        await context.services.pages.remove(kindOf(request), id).catch((err: { code?: string }) => {
+          if (err?.code !== "not_found") throw err;
+        });
+      }
+      return { ok: true };
+    });
+  }
+  if (intent !== "delete") return unknownIntent();
   return actionResult(async () => {
     await context.services.pages.remove(kindOf(request), String(form.get("id") ?? ""));
     return { ok: true };
   });
 }
 
+type Row = Route.ComponentProps["loaderData"]["items"][number];
+
 export default function Pages({ loaderData: d }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const base = d.kind === "doc" ? "/dashboard/docs" : "/dashboard/pages";
   const publicPath = (slug: string) => (d.kind === "doc" ? `/docs/${slug}` : slug === "home" ? "/" : `/${slug}`);
-  const filtered = Boolean(d.filters.q || d.filters.status !== "all");
-  const query = (page: number) =>
-    `?${new URLSearchParams({
-      ...(d.filters.q ? { q: d.filters.q } : {}),
-      ...(d.filters.status !== "all" ? { status: d.filters.status } : {}),
-      page: String(page),
-    })}`;
   const date = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" }).format(new Date(iso));
+  const columns: ListColumn<Row>[] = [
+    {
+      id: "title",
+      header: t("pages.columns.title"),
+      cell: ({ row: { original: p } }) => (
+        <>
+          <Link to={`${base}/${p.id}`}>{p.title}</Link>
+          <Text size="xs" c="dimmed" dir="ltr">
+            {publicPath(p.slug)}
+          </Text>
+        </>
+      ),
+    },
+    {
+      id: "status",
+      header: t("pages.columns.status"),
+      cell: ({ row: { original: p } }) => <PageStatusBadge status={p.status} />,
+    },
+    { id: "updated", header: t("pages.columns.updated"), cell: ({ row: { original: p } }) => date(p.updatedAt) },
+  ];
   return (
-    <div className="page">
-      <div className="page-heading">
-        <h1>{t(d.kind === "doc" ? "pages.docsHeading" : "pages.listHeading")}</h1>
+    <ListScreen
+      title={t(d.kind === "doc" ? "pages.docsHeading" : "pages.listHeading")}
+      create={
         <Button component={Link} to={`${base}/new`} leftSection={<IconPlus size={16} aria-hidden />}>
           {t(d.kind === "doc" ? "pages.newDoc" : "pages.newPage")}
         </Button>
-      </div>
-      <Form method="get" role="search" aria-label={t("pages.filter")}>
-        <Group align="flex-end" gap="sm" wrap="wrap" mb="md">
-          <TextInput
-            name="q"
-            type="search"
-            label={t("pages.search")}
-            defaultValue={d.filters.q}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            style={{ flex: "1 1 14rem" }}
-          />
-          <NativeSelect
-            name="status"
-            label={t("pages.statusFilter")}
-            defaultValue={d.filters.status}
-            data={STATUSES.map((s) => ({ value: s, label: t(`pages.statuses.${s}`) }))}
-          />
-          <Button type="submit" variant="default">
-            {t("pages.filter")}
-          </Button>
-        </Group>
-      </Form>
-      {d.items.length === 0 ? (
-        <div className="empty-state">
-          <p className="muted">
-            {filtered ? t("pages.noMatch") : t(d.kind === "doc" ? "pages.emptyDocs" : "pages.empty")}
-          </p>
-        </div>
-      ) : (
-        <Table.ScrollContainer minWidth={520}>
-          <Table striped highlightOnHover verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("pages.columns.title")}</Table.Th>
-                <Table.Th>{t("pages.columns.status")}</Table.Th>
-                <Table.Th>{t("pages.columns.updated")}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t("pages.columns.actions")}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {d.items.map((p) => (
-                <Table.Tr key={p.id}>
-                  <Table.Td>
-                    <Link to={`${base}/${p.id}`}>{p.title}</Link>
-                    <Text size="xs" c="dimmed" dir="ltr">
-                      {publicPath(p.slug)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <PageStatusBadge status={p.status} />
-                  </Table.Td>
-                  <Table.Td>{date(p.updatedAt)}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" justify="flex-end" wrap="nowrap">
-                      <Button component={Link} to={`${base}/${p.id}`} size="compact-sm" variant="default">
-                        {t("pages.edit")}
-                      </Button>
-                      {p.status === "published" ? (
-                        <Button
-                          component="a"
-                          href={publicPath(p.slug)}
-                          target="_blank"
-                          size="compact-sm"
-                          variant="subtle"
-                          aria-label={t("pages.viewNamed", { title: p.title })}
-                          leftSection={<IconExternalLink size={14} aria-hidden />}
-                        >
-                          {t("pages.view")}
-                        </Button>
-                      ) : null}
-                      <ConfirmDeleteButton
-                        id={p.id}
-                        label={t("pages.delete")}
-                        ariaLabel={t("pages.deleteNamed", { title: p.title })}
-                        dialogTitle={t("pages.confirmDeleteTitle")}
-                        message={t("pages.confirmDelete", { title: p.title })}
-                        cancelLabel={t("pages.cancel")}
-                      />
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {d.pages > 1 ? (
-        <nav className="pager" aria-label={t("pages.pagination")}>
-          {d.page > 1 ? <Link to={query(d.page - 1)}>{t("pages.previous")}</Link> : <span />}
-          <span className="muted">{t("pages.pageOf", { page: d.page, pages: d.pages })}</span>
-          {d.page < d.pages ? <Link to={query(d.page + 1)}>{t("pages.next")}</Link> : <span />}
-        </nav>
-      ) : null}
-    </div>
+      }
+      toolbar={{
+        label: t("pages.filter"),
+        submitLabel: t("pages.filter"),
+        search: { label: t("pages.search"), value: d.filters.q },
+        filters: [
+          {
+            name: "status",
+            label: t("pages.statusFilter"),
+            value: d.filters.status,
+            options: STATUSES.map((s) => ({ value: s, label: t(`pages.statuses.${s}`) })),
+          },
+        ],
+      }}
+      table={{
+        data: d.items,
+        columns,
+        getRowId: (p) => p.id,
+        label: t(d.kind === "doc" ? "pages.docsHeading" : "pages.listHeading"),
+        minWidth: 520,
+        rowActions: (p) => (
+          <>
+            <Button component={Link} to={`${base}/${p.id}`} size="compact-sm" variant="default">
+              {t("pages.edit")}
+            </Button>
+            {p.status === "published" ? (
+              <Button
+                component="a"
+                href={publicPath(p.slug)}
+                target="_blank"
+                size="compact-sm"
+                variant="subtle"
+                aria-label={t("pages.viewNamed", { title: p.title })}
+                leftSection={<IconExternalLink size={14} aria-hidden />}
+              >
+                {t("pages.view")}
+              </Button>
+            ) : null}
+            <ConfirmDeleteButton
+              id={p.id}
+              label={t("pages.delete")}
+              ariaLabel={t("pages.deleteNamed", { title: p.title })}
+              dialogTitle={t("pages.confirmDeleteTitle")}
+              message={t("pages.confirmDelete", { title: p.title })}
+              cancelLabel={t("pages.cancel")}
+            />
+          </>
+        ),
+        selection: { rowLabel: (p) => p.title, actions: (ids) => <BulkDeleteButton ids={ids} /> },
+      }}
+      empty={t(d.kind === "doc" ? "pages.emptyDocs" : "pages.empty")}
+      filtered={d.filtered}
+      noMatch={t("pages.noMatch")}
+      pager={{ page: d.page, pages: d.pages }}
+    />
   );
 }

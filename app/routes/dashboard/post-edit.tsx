@@ -1,6 +1,7 @@
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "../../i18n/use-translation";
-import { Link, type ShouldRevalidateFunctionArgs, data, redirect } from "react-router";
+import { type ShouldRevalidateFunctionArgs, data, redirect, useNavigation } from "react-router";
+import { EditorFrame } from "../../components/editor-frame";
 import { PostForm, type PostFormValue } from "../../components/post-form";
 import { asRefusal } from "../../lib/action-result";
 import { pageTitle, translatorFor } from "../../lib/i18n.server";
@@ -142,6 +143,8 @@ const EMPTY: PostFormValue = {
 export default function PostEdit({ loaderData: d, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const initial = useMemo(() => d.post?.value ?? EMPTY, [d.post]);
+  const [dirty, setDirty] = useState(false);
+  const navigation = useNavigation();
   const saved = actionData?.saved ?? (actionData ? null : d.saved);
   const notice =
     saved === "publish"
@@ -152,11 +155,12 @@ export default function PostEdit({ loaderData: d, actionData }: Route.ComponentP
           ? t("blog.editor.savedNotice")
           : null;
   return (
-    <div className="page">
-      <div className="page-heading">
-        <h1>{d.post ? t("blog.editor.editPost") : t("blog.editor.newPost")}</h1>
-        <Link to="/dashboard/posts">{t("blog.editor.allPosts")}</Link>
-      </div>
+    <EditorFrame
+      back={{ to: "/dashboard/posts", label: t("blog.editor.allPosts") }}
+      title={d.post ? t("blog.editor.editPost") : t("blog.editor.newPost")}
+      // A submission (and the redirect after it) is not leaving with unsaved changes.
+      dirty={dirty && navigation.state === "idle"}
+    >
       <PostForm
         key={d.post?.id ?? "new"}
         initial={initial}
@@ -166,7 +170,8 @@ export default function PostEdit({ loaderData: d, actionData }: Route.ComponentP
         fields={actionData && !actionData.ok ? actionData.fields : {}}
         message={actionData && !actionData.ok ? (actionData.message ?? t("blog.editor.invalid")) : null}
         notice={notice}
+        onDirtyChange={setDirty}
       />
-    </div>
+    </EditorFrame>
   );
 }

@@ -49,6 +49,8 @@ export type PostListQuery = {
   perPage?: number;
   /** Featured posts before the others (the public blog's first page shows them first). */
   featuredFirst?: boolean;
+  /** The owner's list sorted by a column; newest first without it. */
+  sort?: { by: "title" | "date"; dir: "asc" | "desc" };
 };
 
 const MAX_TITLE = 200;
@@ -225,6 +227,10 @@ export const posts = {
       }
       const order: SQL[] = [];
       if (query.featuredFirst) order.push(sql`coalesce((${postsTable.settings}->>'featured')::boolean, false) desc`);
+      const by = query.sort?.by;
+      const dir = query.sort?.dir === "desc" ? sql`desc` : sql`asc`;
+      if (by === "title") order.push(sql`lower(${postsTable.title}) ${dir}`);
+      if (by === "date") order.push(sql`coalesce(${postsTable.publishedAt}, ${postsTable.updatedAt}) ${dir}`);
       order.push(sql`${postsTable.publishedAt} desc nulls first`, desc(postsTable.updatedAt), desc(postsTable.id));
       const rows = await tx
         .select(columns)

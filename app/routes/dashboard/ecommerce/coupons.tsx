@@ -1,10 +1,10 @@
-import { Badge, Button, Group, Table, VisuallyHidden } from "@mantine/core";
+import { Badge, Button } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { useCallback, useState } from "react";
 import { useTranslation } from "../../../i18n/use-translation";
 import { formatMoney } from "../../../../core/currency";
 import { ConfirmDeleteButton } from "../../../components/confirm-delete-button";
-import { Pager } from "../../../components/pager";
+import { BulkDeleteButton, bulkIds, type ListColumn, ListScreen, parseListParams } from "../../../components/list-kit";
 import { CouponModal, type CouponValue } from "../../../components/shop/coupon-modal";
 import { COUPON_STATE_COLOR, couponState } from "../../../components/shop/coupon-state";
 import { ShopTabs } from "../../../components/shop/shop-tabs";
@@ -21,7 +21,7 @@ const PER_PAGE = 20;
 export async function loader({ context, request }: Route.LoaderArgs) {
   const shop = context.services.shop;
   if (!shop.canManage) throw notFound();
-  const page = Math.max(1, Math.floor(Number(new URL(request.url).searchParams.get("page"))) || 1);
+  const { page } = parseListParams(new URL(request.url).searchParams);
   const result = await shop.coupons.list({ page, perPage: PER_PAGE });
   return {
     title: pageTitle(translatorFor(context, request), "shop.couponsTitle", context.site.settings.sitetitle),
@@ -40,6 +40,11 @@ export async function action({ context, request }: Route.ActionArgs) {
   const coupons = context.services.shop.coupons;
   if (request.headers.get("content-type")?.includes("application/x-www-form-urlencoded")) {
     const form = await request.formData();
+    if (form.get("intent") === "bulk-delete") {
+      return runAction(async () => {
+        for (const id of bulkIds(form)) await coupons.remove(id);
+      });
+    }
     if (form.get("intent") !== "delete") return unknownIntent();
     return runAction(() => coupons.remove(String(form.get("id") ?? "")));
   }
@@ -59,6 +64,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   return runAction(() => (id ? coupons.update(id, input) : coupons.create(input)));
 }
 
+type Row = Route.ComponentProps["loaderData"]["coupons"][number];
+
 export default function Coupons({ loaderData: d }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const [editing, setEditing] = useState<CouponValue | null>(null);
@@ -73,85 +80,86 @@ export default function Coupons({ loaderData: d }: Route.ComponentProps) {
   const now = new Date(d.now);
   const dateText = (iso: string | null) =>
     iso ? new Date(iso).toLocaleDateString(i18n.language, { dateStyle: "medium" }) : "—";
+  const columns: ListColumn<Row>[] = [
+    { id: "name", header: t("shop.coupon.name"), meta: { cell: { fw: 600 } }, cell: ({ row }) => row.original.name },
+    {
+      id: "discount",
+      header: t("shop.coupon.discount"),
+      cell: ({ row: { original: c } }) =>
+        c.discount_type === "percentage"
+          ? `${c.coupon_amount} %`
+          : formatMoney(c.coupon_amount, d.currency, i18n.language, { decimals: true }),
+    },
+    {
+      id: "uses",
+      header: t("shop.coupon.uses"),
+      cell: ({ row: { original: c } }) =>
+        c.usage_limit > 0 ? `${c.usage_count} / ${c.usage_limit}` : `${c.usage_count} / ∞`,
+    },
+    {
+      id: "perUser",
+      header: t("shop.coupon.perUser"),
+      cell: ({ row: { original: c } }) => (c.per_user_limit > 0 ? c.per_user_limit : "∞"),
+    },
+    {
+      id: "dates",
+      header: t("shop.coupon.dates"),
+      cell: ({ row: { original: c } }) =>
+        c.date_start || c.date_end ? `${dateText(c.date_start)} – ${dateText(c.date_end)}` : "—",
+    },
+    {
+      id: "state",
+      header: t("shop.coupon.state"),
+      cell: ({ row: { original: c } }) => {
+        const state = couponState(c, now);
+        return (
+          <Badge color={COUPON_STATE_COLOR[state]} variant="light">
+            {t(`shop.coupon.states.${state}`)}
+          </Badge>
+        );
+      },
+    },
+  ];
   return (
-    <div className="page">
-      <div className="page-heading">
-        <h1>{t("shop.couponsTitle")}</h1>
+    <ListScreen
+      title={t("shop.couponsTitle")}
+      create={
         <Button onClick={() => open(null)} leftSection={<IconPlus size={16} aria-hidden />}>
           {t("shop.newCoupon")}
         </Button>
-      </div>
-      <ShopTabs active="coupons" />
-      {d.coupons.length === 0 ? (
-        <p className="muted empty-state">{t("shop.noCoupons")}</p>
-      ) : (
-        <Table.ScrollContainer minWidth={760}>
-          <Table striped highlightOnHover verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("shop.coupon.name")}</Table.Th>
-                <Table.Th>{t("shop.coupon.discount")}</Table.Th>
-                <Table.Th>{t("shop.coupon.uses")}</Table.Th>
-                <Table.Th>{t("shop.coupon.perUser")}</Table.Th>
-                <Table.Th>{t("shop.coupon.dates")}</Table.Th>
-                <Table.Th>{t("shop.coupon.state")}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t("shop.columns.actions")}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {d.coupons.map((c) => {
-                const state = couponState(c, now);
-                return (
-                  <Table.Tr key={c.id}>
-                    <Table.Td fw={600}>{c.name}</Table.Td>
-                    <Table.Td>
-                      {c.discount_type === "percentage"
-                        ? `${c.coupon_amount} %`
-                        : formatMoney(c.coupon_amount, d.currency, i18n.language, { decimals: true })}
-                    </Table.Td>
-                    <Table.Td>
-                      {c.usage_limit > 0 ? `${c.usage_count} / ${c.usage_limit}` : `${c.usage_count} / ∞`}
-                    </Table.Td>
-                    <Table.Td>{c.per_user_limit > 0 ? c.per_user_limit : "∞"}</Table.Td>
-                    <Table.Td>
-                      {c.date_start || c.date_end ? `${dateText(c.date_start)} – ${dateText(c.date_end)}` : "—"}
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={COUPON_STATE_COLOR[state]} variant="light">
-                        {t(`shop.coupon.states.${state}`)}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" justify="flex-end" wrap="nowrap">
-                        <Button
-                          size="compact-sm"
-                          variant="default"
-                          onClick={() => open(c)}
-                          aria-label={t("shop.editNamed", { name: c.name })}
-                        >
-                          {t("shop.edit")}
-                        </Button>
-                        <ConfirmDeleteButton
-                          id={c.id}
-                          label={t("shop.delete")}
-                          ariaLabel={t("shop.deleteNamed", { name: c.name })}
-                          dialogTitle={t("shop.confirmDeleteTitle")}
-                          message={t("shop.confirmDeleteCoupon", { name: c.name })}
-                          cancelLabel={t("common.cancel")}
-                        />
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <Pager page={d.page} pages={d.pages} to={(p) => `?page=${p}`} />
-      <CouponModal opened={opened} session={session} coupon={editing} currency={d.currency} onClose={close} />
-    </div>
+      }
+      before={<ShopTabs active="coupons" />}
+      table={{
+        data: d.coupons,
+        columns,
+        getRowId: (c) => c.id,
+        label: t("shop.couponsTitle"),
+        minWidth: 760,
+        rowActions: (c) => (
+          <>
+            <Button
+              size="compact-sm"
+              variant="default"
+              onClick={() => open(c)}
+              aria-label={t("shop.editNamed", { name: c.name })}
+            >
+              {t("shop.edit")}
+            </Button>
+            <ConfirmDeleteButton
+              id={c.id}
+              label={t("shop.delete")}
+              ariaLabel={t("shop.deleteNamed", { name: c.name })}
+              dialogTitle={t("shop.confirmDeleteTitle")}
+              message={t("shop.confirmDeleteCoupon", { name: c.name })}
+              cancelLabel={t("common.cancel")}
+            />
+          </>
+        ),
+        selection: { rowLabel: (c) => c.name, actions: (ids) => <BulkDeleteButton ids={ids} /> },
+      }}
+      empty={t("shop.noCoupons")}
+      pager={{ page: d.page, pages: d.pages }}
+      after={<CouponModal opened={opened} session={session} coupon={editing} currency={d.currency} onClose={close} />}
+    />
   );
 }

@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { Alert, Button, Stack, Textarea, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "../../../i18n/use-translation";
 import { PickMany } from "../../../components/shop/pick-many";
-import { Link, redirect, useFetcher } from "react-router";
+import { redirect, useFetcher } from "react-router";
 import { ConfirmDeleteButton } from "../../../components/confirm-delete-button";
+import { EditorFrame } from "../../../components/editor-frame";
 import { pageTitle, translatorFor } from "../../../lib/i18n.server";
 import { unknownIntent } from "../../../lib/action-result";
 import { asPageError, notFound, readIntent, runAction } from "../../../lib/instructor.server";
@@ -71,21 +72,28 @@ export default function MembershipEdit({ loaderData: d }: Route.ComponentProps) 
   const failed = result && !result.ok ? result : null;
   const fields: Record<string, string> = failed?.fields ?? {};
   const saved = (result?.ok || (d.saved && !result)) && fetcher.state === "idle";
+  const [dirty, setDirty] = useState(false);
+  const edit =
+    <V,>(set: (v: V) => void) =>
+    (v: V) => {
+      set(v);
+      setDirty(true);
+    };
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
+    setDirty(false);
     fetcher.submit(
       { intent: "save", payload: { title, description, courseIds, pageIds } },
       { method: "post", encType: "application/json" },
     );
   };
   return (
-    <div className="page">
-      <Anchor component={Link} to={LIST} size="sm">
-        {t("shop.backToMemberships")}
-      </Anchor>
-      <div className="page-heading">
-        <h1>{m ? m.title : t("shop.newMembership")}</h1>
-        {m ? (
+    <EditorFrame
+      back={{ to: LIST, label: t("shop.backToMemberships") }}
+      title={m ? m.title : t("shop.newMembership")}
+      dirty={dirty}
+      actions={
+        m ? (
           <ConfirmDeleteButton
             id={m.id}
             label={t("shop.delete")}
@@ -93,15 +101,10 @@ export default function MembershipEdit({ loaderData: d }: Route.ComponentProps) 
             message={t("shop.confirmDeleteMembership", { title: m.title })}
             cancelLabel={t("common.cancel")}
           />
-        ) : null}
-      </div>
-      <div role="status" aria-live="polite">
-        {saved ? (
-          <Text c="green" mb="sm">
-            {t("shop.saved")}
-          </Text>
-        ) : null}
-      </div>
+        ) : null
+      }
+      notice={saved && !dirty ? t("shop.saved") : null}
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md" maw={720}>
           {failed ? (
@@ -112,7 +115,7 @@ export default function MembershipEdit({ loaderData: d }: Route.ComponentProps) 
           <TextInput
             label={t("shop.fields.title")}
             value={title}
-            onChange={(e) => setTitle(e.currentTarget.value)}
+            onChange={(e) => edit(setTitle)(e.currentTarget.value)}
             required
             maxLength={200}
             error={fields.title}
@@ -120,7 +123,7 @@ export default function MembershipEdit({ loaderData: d }: Route.ComponentProps) 
           <Textarea
             label={t("shop.fields.description")}
             value={description}
-            onChange={(e) => setDescription(e.currentTarget.value)}
+            onChange={(e) => edit(setDescription)(e.currentTarget.value)}
             autosize
             minRows={3}
           />
@@ -128,7 +131,7 @@ export default function MembershipEdit({ loaderData: d }: Route.ComponentProps) 
             label={t("shop.fields.courses")}
             choices={d.courses}
             value={courseIds}
-            onChange={setCourseIds}
+            onChange={edit(setCourseIds)}
             error={fields.courseIds}
           />
           <PickMany
@@ -136,7 +139,7 @@ export default function MembershipEdit({ loaderData: d }: Route.ComponentProps) 
             description={t("shop.fields.pagesHint")}
             choices={d.pages}
             value={pageIds}
-            onChange={setPageIds}
+            onChange={edit(setPageIds)}
             error={fields.pageIds}
           />
           <div>
@@ -146,6 +149,6 @@ export default function MembershipEdit({ loaderData: d }: Route.ComponentProps) 
           </div>
         </Stack>
       </form>
-    </div>
+    </EditorFrame>
   );
 }

@@ -1,8 +1,8 @@
-import { Button, Table, Text } from "@mantine/core";
+import { Button, Text } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { useTranslation } from "../../../i18n/use-translation";
 import { Link } from "react-router";
-import { Pager } from "../../../components/pager";
+import { type ListColumn, ListScreen, parseListParams } from "../../../components/list-kit";
 import { ShopTabs } from "../../../components/shop/shop-tabs";
 import { pageTitle, translatorFor } from "../../../lib/i18n.server";
 import { notFound } from "../../../lib/instructor.server";
@@ -16,7 +16,7 @@ const PER_PAGE = 20;
 export async function loader({ context, request }: Route.LoaderArgs) {
   const shop = context.services.shop;
   if (!shop.canManage) throw notFound();
-  const page = Math.max(1, Math.floor(Number(new URL(request.url).searchParams.get("page"))) || 1);
+  const { page } = parseListParams(new URL(request.url).searchParams);
   const result = await shop.memberships.list({ page, perPage: PER_PAGE });
   return {
     title: pageTitle(translatorFor(context, request), "shop.membershipsTitle", context.site.settings.sitetitle),
@@ -26,12 +26,32 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   };
 }
 
+type Row = Route.ComponentProps["loaderData"]["memberships"][number];
+
 export default function Memberships({ loaderData: d }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const columns: ListColumn<Row>[] = [
+    {
+      id: "title",
+      header: t("shop.columns.title"),
+      cell: ({ row: { original: m } }) => (
+        <>
+          <Link to={`/dashboard/manage/ecommerce/membership/${m.id}`}>{m.title}</Link>
+          {m.description ? (
+            <Text size="xs" c="dimmed" lineClamp={1}>
+              {m.description}
+            </Text>
+          ) : null}
+        </>
+      ),
+    },
+    { id: "courses", header: t("shop.columns.courses"), cell: ({ row }) => row.original.courseIds.length },
+    { id: "pages", header: t("shop.columns.pages"), cell: ({ row }) => row.original.pageIds.length },
+  ];
   return (
-    <div className="page">
-      <div className="page-heading">
-        <h1>{t("shop.membershipsTitle")}</h1>
+    <ListScreen
+      title={t("shop.membershipsTitle")}
+      create={
         <Button
           component={Link}
           to="/dashboard/manage/ecommerce/membership/new"
@@ -39,40 +59,17 @@ export default function Memberships({ loaderData: d }: Route.ComponentProps) {
         >
           {t("shop.newMembership")}
         </Button>
-      </div>
-      <ShopTabs active="memberships" />
-      {d.memberships.length === 0 ? (
-        <p className="muted empty-state">{t("shop.noMemberships")}</p>
-      ) : (
-        <Table.ScrollContainer minWidth={480}>
-          <Table striped highlightOnHover verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("shop.columns.title")}</Table.Th>
-                <Table.Th>{t("shop.columns.courses")}</Table.Th>
-                <Table.Th>{t("shop.columns.pages")}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {d.memberships.map((m) => (
-                <Table.Tr key={m.id}>
-                  <Table.Td>
-                    <Link to={`/dashboard/manage/ecommerce/membership/${m.id}`}>{m.title}</Link>
-                    {m.description ? (
-                      <Text size="xs" c="dimmed" lineClamp={1}>
-                        {m.description}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>{m.courseIds.length}</Table.Td>
-                  <Table.Td>{m.pageIds.length}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <Pager page={d.page} pages={d.pages} to={(p) => `?page=${p}`} />
-    </div>
+      }
+      before={<ShopTabs active="memberships" />}
+      table={{
+        data: d.memberships,
+        columns,
+        getRowId: (m) => m.id,
+        label: t("shop.membershipsTitle"),
+        minWidth: 480,
+      }}
+      empty={t("shop.noMemberships")}
+      pager={{ page: d.page, pages: d.pages }}
+    />
   );
 }

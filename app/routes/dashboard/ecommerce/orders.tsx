@@ -1,12 +1,11 @@
-import { Button, Group, Table, Text, TextInput } from "@mantine/core";
-import { IconSearch } from "@tabler/icons-react";
+import { Button, Group, Text } from "@mantine/core";
 import { useTranslation } from "../../../i18n/use-translation";
-import { Form, Link, useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { formatMoney } from "../../../../core/currency";
 import { OrderDrawer } from "../../../components/owner-orders/order-drawer";
 import { OrderStatusBadge } from "../../../components/owner-orders/order-status-badge";
 import { Toast } from "../../../components/owner-orders/toast";
-import { Pager } from "../../../components/pager";
+import { isFiltered, type ListColumn, ListScreen, parseListParams, useListParams } from "../../../components/list-kit";
 import { pageTitle, translatorFor } from "../../../lib/i18n.server";
 import { unknownIntent } from "../../../lib/action-result";
 import { asPageError, notFound, runAction } from "../../../lib/instructor.server";
@@ -17,6 +16,7 @@ export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title ?? "Atri
 const PER_PAGE = 20;
 const FILTERS = ["all", "pending", "paid", "refunded", "cancelled"] as const;
 type Filter = (typeof FILTERS)[number];
+const LIST = { filters: { status: FILTERS } } as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The site's orders for its managers (/dashboard/manage/ecommerce/orders); ?order= opens one. */
@@ -24,10 +24,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const svc = context.services.ordersAdmin;
   if (!svc.canManage) throw notFound();
   const url = new URL(request.url);
-  const page = Math.max(1, Math.floor(Number(url.searchParams.get("page"))) || 1);
-  const q = url.searchParams.get("q")?.trim().slice(0, 200) ?? "";
-  const raw = url.searchParams.get("status") ?? "all";
-  const status: Filter = (FILTERS as readonly string[]).includes(raw) ? (raw as Filter) : "all";
+  const params = parseListParams(url.searchParams, LIST);
+  const { q, page } = params;
+  const status = params.filters.status as Filter;
   const open = url.searchParams.get("order") ?? "";
   const [result, detail] = await Promise.all([
     svc.list({ status: status === "all" ? null : status, search: q || null, page, perPage: PER_PAGE }),
@@ -40,6 +39,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     page,
     pages: Math.max(1, Math.ceil(result.count / PER_PAGE)),
     filters: { q, status },
+    filtered: isFiltered(params, LIST),
     detail,
   };
 }
@@ -64,15 +64,12 @@ export async function action({ context, request }: Route.ActionArgs) {
   return "ok" in result ? { ...result, intent, at: Date.now() } : result;
 }
 
+type Row = Route.ComponentProps["loaderData"]["orders"][number];
+
 export default function OwnerOrders({ loaderData: d, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const query = (extra: Record<string, string>) =>
-    `?${new URLSearchParams({
-      ...(d.filters.q ? { q: d.filters.q } : {}),
-      ...(d.filters.status !== "all" ? { status: d.filters.status } : {}),
-      ...extra,
-    })}`;
+  const { href } = useListParams();
   const date = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" }).format(new Date(iso));
   const result = actionData as
     | { ok: true; intent: string; at: number; message: null }
@@ -83,88 +80,90 @@ export default function OwnerOrders({ loaderData: d, actionData }: Route.Compone
       ? t(`payments.orders.done.${result.intent}`)
       : result.message || t("payments.orders.failed")
     : null;
+  const columns: ListColumn<Row>[] = [
+    {
+      id: "number",
+      header: t("payments.orders.columns.number"),
+      cell: ({ row: { original: o } }) => (
+        <Link to={href({ page: d.page, order: o.orderId })} preventScrollReset>
+          <span dir="ltr">#{o.number}</span>
+        </Link>
+      ),
+    },
+    {
+      id: "buyer",
+      header: t("payments.orders.columns.buyer"),
+      cell: ({ row: { original: o } }) => (
+        <>
+          <Text size="sm">{o.buyer.name}</Text>
+          <Text size="xs" c="dimmed" dir="ltr">
+            {o.buyer.email}
+          </Text>
+        </>
+      ),
+    },
+    {
+      id: "total",
+      header: t("payments.orders.columns.total"),
+      cell: ({ row: { original: o } }) => formatMoney(o.totalAmount, o.currency, i18n.language, { decimals: true }),
+    },
+    {
+      id: "status",
+      header: t("payments.orders.columns.status"),
+      cell: ({ row }) => <OrderStatusBadge status={row.original.status} />,
+    },
+    { id: "date", header: t("payments.orders.columns.date"), cell: ({ row }) => date(row.original.createdAt) },
+  ];
   return (
-    <div className="page">
-      <h1>{t("payments.orders.heading")}</h1>
-      <Group gap="xs" mb="sm" wrap="wrap" role="navigation" aria-label={t("payments.orders.statusFilter")}>
-        {FILTERS.map((s) => (
-          <Button
-            key={s}
-            component={Link}
-            to={`?${new URLSearchParams({ ...(d.filters.q ? { q: d.filters.q } : {}), ...(s !== "all" ? { status: s } : {}) })}`}
-            size="compact-sm"
-            radius="xl"
-            variant={d.filters.status === s ? "filled" : "default"}
-            aria-current={d.filters.status === s ? "page" : undefined}
-          >
-            {t(`payments.orders.filters.${s}`)}
-          </Button>
-        ))}
-      </Group>
-      <Form method="get" role="search" aria-label={t("payments.orders.search")}>
-        {d.filters.status !== "all" ? <input type="hidden" name="status" value={d.filters.status} /> : null}
-        <Group align="flex-end" gap="sm" mb="md" wrap="wrap">
-          <TextInput
-            name="q"
-            type="search"
-            label={t("payments.orders.search")}
-            placeholder={t("payments.orders.searchHint")}
-            defaultValue={d.filters.q}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            style={{ flex: "1 1 14rem" }}
-          />
-          <Button type="submit" variant="default">
-            {t("payments.orders.searchButton")}
-          </Button>
+    <ListScreen
+      title={t("payments.orders.heading")}
+      before={
+        <Group gap="xs" mb="sm" wrap="wrap" role="navigation" aria-label={t("payments.orders.statusFilter")}>
+          {FILTERS.map((s) => (
+            <Button
+              key={s}
+              component={Link}
+              to={href({ status: s === "all" ? null : s, order: null })}
+              size="compact-sm"
+              radius="xl"
+              variant={d.filters.status === s ? "filled" : "default"}
+              aria-current={d.filters.status === s ? "page" : undefined}
+            >
+              {t(`payments.orders.filters.${s}`)}
+            </Button>
+          ))}
         </Group>
-      </Form>
-      {d.orders.length === 0 ? (
-        <p className="muted empty-state">
-          {d.filters.q || d.filters.status !== "all" ? t("payments.orders.noMatch") : t("payments.orders.empty")}
-        </p>
-      ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped highlightOnHover verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("payments.orders.columns.number")}</Table.Th>
-                <Table.Th>{t("payments.orders.columns.buyer")}</Table.Th>
-                <Table.Th>{t("payments.orders.columns.total")}</Table.Th>
-                <Table.Th>{t("payments.orders.columns.status")}</Table.Th>
-                <Table.Th>{t("payments.orders.columns.date")}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {d.orders.map((o) => (
-                <Table.Tr key={o.orderId} data-order={o.orderId}>
-                  <Table.Td>
-                    <Link to={query({ page: String(d.page), order: o.orderId })} preventScrollReset>
-                      <span dir="ltr">#{o.number}</span>
-                    </Link>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{o.buyer.name}</Text>
-                    <Text size="xs" c="dimmed" dir="ltr">
-                      {o.buyer.email}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{formatMoney(o.totalAmount, o.currency, i18n.language, { decimals: true })}</Table.Td>
-                  <Table.Td>
-                    <OrderStatusBadge status={o.status} />
-                  </Table.Td>
-                  <Table.Td>{date(o.createdAt)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <Pager page={d.page} pages={d.pages} to={(p) => query({ page: String(p) })} />
-      <OrderDrawer
-        order={d.detail}
-        onClose={() => navigate(query({ page: String(d.page) }), { preventScrollReset: true })}
-      />
-      <Toast message={toast} color={result?.ok ? "green" : "red"} stamp={result} />
-    </div>
+      }
+      toolbar={{
+        label: t("payments.orders.search"),
+        submitLabel: t("payments.orders.searchButton"),
+        search: {
+          label: t("payments.orders.search"),
+          placeholder: t("payments.orders.searchHint"),
+          value: d.filters.q,
+        },
+        keep: ["status"],
+      }}
+      table={{
+        data: d.orders,
+        columns,
+        getRowId: (o) => o.orderId,
+        label: t("payments.orders.heading"),
+        rowAttributes: (o) => ({ "data-order": o.orderId }),
+      }}
+      empty={t("payments.orders.empty")}
+      filtered={d.filtered}
+      noMatch={t("payments.orders.noMatch")}
+      pager={{ page: d.page, pages: d.pages }}
+      after={
+        <>
+          <OrderDrawer
+            order={d.detail}
+            onClose={() => navigate(href({ page: d.page, order: null }), { preventScrollReset: true })}
+          />
+          <Toast message={toast} color={result?.ok ? "green" : "red"} stamp={result} />
+        </>
+      }
+    />
   );
 }

@@ -1,8 +1,10 @@
-import { Anchor, Group, Text } from "@mantine/core";
+import { Anchor, Group } from "@mantine/core";
+import { useEffect, useState } from "react";
 import { useTranslation } from "../../../i18n/use-translation";
 import { Link, redirect, useFetcher } from "react-router";
 import type { ProductMetadata } from "../../../../core/product";
 import { ConfirmDeleteButton } from "../../../components/confirm-delete-button";
+import { EditorFrame } from "../../../components/editor-frame";
 import { ProductForm, type ProductFormValue } from "../../../components/shop/product-form";
 import { pageTitle, translatorFor } from "../../../lib/i18n.server";
 import { unknownIntent } from "../../../lib/action-result";
@@ -71,15 +73,21 @@ export default function ProductEdit({ loaderData: d }: Route.ComponentProps) {
   const failed = result && !result.ok ? result : null;
   const saved = (result?.ok || (d.saved && !result)) && fetcher.state === "idle";
   const p = d.product;
-  const submit = (value: ProductFormValue) =>
-    fetcher.submit({ intent: "save", payload: value }, { method: "post", encType: "application/json" });
+  const [dirty, setDirty] = useState(false);
+  useEffect(() => {
+    if (failed) setDirty(true);
+  }, [failed]);
+  const submit = (value: ProductFormValue) => {
+    setDirty(false);
+    return fetcher.submit({ intent: "save", payload: value }, { method: "post", encType: "application/json" });
+  };
   return (
-    <div className="page">
-      <Anchor component={Link} to={LIST} size="sm">
-        {t("shop.backToProducts")}
-      </Anchor>
-      <div className="page-heading">
-        <h1>{p ? p.title : t("shop.newProduct")}</h1>
+    <EditorFrame
+      back={{ to: LIST, label: t("shop.backToProducts") }}
+      title={p ? p.title : t("shop.newProduct")}
+      status={p ? { label: t(`shop.statuses.${p.status}`), color: p.status === "published" ? "green" : "gray" } : null}
+      dirty={dirty}
+      actions={
         <Group gap="sm">
           {p?.status === "published" ? (
             <Anchor component={Link} to={`/product/${p.slug}`}>
@@ -96,25 +104,23 @@ export default function ProductEdit({ loaderData: d }: Route.ComponentProps) {
             />
           ) : null}
         </Group>
+      }
+      notice={saved && !dirty ? t("shop.saved") : null}
+    >
+      {/* Typing or ticking in the form marks it changed (the leave guard asks before going). */}
+      <div onChange={() => setDirty(true)}>
+        <ProductForm
+          key={p?.updatedAt ?? "new"}
+          initial={p}
+          currency={d.currency}
+          choices={d.choices}
+          selfId={p?.id ?? null}
+          busy={fetcher.state !== "idle"}
+          fields={failed?.fields ?? {}}
+          message={failed ? failed.message : null}
+          onSubmit={submit}
+        />
       </div>
-      <div role="status" aria-live="polite">
-        {saved ? (
-          <Text c="green" mb="sm">
-            {t("shop.saved")}
-          </Text>
-        ) : null}
-      </div>
-      <ProductForm
-        key={p?.updatedAt ?? "new"}
-        initial={p}
-        currency={d.currency}
-        choices={d.choices}
-        selfId={p?.id ?? null}
-        busy={fetcher.state !== "idle"}
-        fields={failed?.fields ?? {}}
-        message={failed ? failed.message : null}
-        onSubmit={submit}
-      />
-    </div>
+    </EditorFrame>
   );
 }

@@ -1,7 +1,7 @@
 // /dashboard/instructor/submissions/assignments?id={assignmentId}: an assignment's hand-ins with a
 // status filter, an evaluation drawer (marks 0..max, feedback) and reset. Without ?id: the
 // assignments one may evaluate with their pending counts.
-import { Alert, Button, Drawer, Group, NumberInput, Stack, Table, Text, Textarea } from "@mantine/core";
+import { Alert, Button, Drawer, Group, NumberInput, Stack, Text, Textarea } from "@mantine/core";
 import { IconPaperclip } from "@tabler/icons-react";
 import { useTranslation } from "../../../i18n/use-translation";
 import { Form, Link, redirect, useNavigate, useNavigation } from "react-router";
@@ -14,6 +14,7 @@ import {
   ResetButton,
   StatusBadge,
 } from "../../../components/assessments/queue-parts";
+import { type ListColumn, ListScreen } from "../../../components/list-kit";
 import { asRefusal } from "../../../lib/action-result";
 import { pageTitle, translatorFor } from "../../../lib/i18n.server";
 import { StoredHtml } from "../../../components/assessments/stored-html";
@@ -80,6 +81,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
 }
 
+type Row = NonNullable<Route.ComponentProps["loaderData"]["queue"]>["items"][number];
+
 export default function AssignmentSubmissions({ loaderData: d, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -98,108 +101,105 @@ export default function AssignmentSubmissions({ loaderData: d, actionData }: Rou
   const max = d.queue.assignment.maxMarks;
   const open = d.queue.items.find((i) => i.id === d.openId) ?? null;
   const failed = actionData && !actionData.ok ? actionData : null;
+  const columns: ListColumn<Row>[] = [
+    { id: "student", header: t("assessments.columns.student"), cell: ({ row }) => row.original.studentName },
+    {
+      id: "status",
+      header: t("assessments.columns.status"),
+      cell: ({ row }) => <StatusBadge status={row.original.status} />,
+    },
+    {
+      id: "marks",
+      header: t("assessments.columns.marks"),
+      cell: ({ row: { original: r } }) => (r.marks === null ? "—" : `${r.marks}/${max}`),
+    },
+    {
+      id: "submitted",
+      header: t("assessments.columns.submitted"),
+      cell: ({ row }) => formatWhen(row.original.submittedAt, i18n.language),
+    },
+    {
+      id: "actions",
+      header: t("assessments.columns.actions"),
+      cell: ({ row: { original: r } }) => (
+        <Group gap="xs" wrap="nowrap">
+          <Button size="xs" component={Link} to={`${here}&submission=${r.id}`}>
+            {r.status >= 3 ? t("assessments.queue.view") : t("assessments.queue.evaluate")}
+          </Button>
+          <ResetButton name={r.studentName} fields={{ studentId: r.studentId }} />
+        </Group>
+      ),
+    },
+  ];
   return (
-    <div className="page">
-      <Link to={BASE}>{t("assessments.queue.allAssignments")}</Link>
-      <div className="page-heading">
-        <h1>{d.queue.assignment.title}</h1>
-      </div>
-      <QueueFilter id={d.id ?? ""} status={d.status} />
-      {failed && !open && (
-        <Alert color="red" role="alert" mb="md">
-          {failed.message}
-        </Alert>
-      )}
-      {d.queue.items.length === 0 ? (
-        <p className="muted empty-state">{t("assessments.queue.empty")}</p>
-      ) : (
-        <Table.ScrollContainer minWidth={600}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("assessments.columns.student")}</Table.Th>
-                <Table.Th>{t("assessments.columns.status")}</Table.Th>
-                <Table.Th>{t("assessments.columns.marks")}</Table.Th>
-                <Table.Th>{t("assessments.columns.submitted")}</Table.Th>
-                <Table.Th>{t("assessments.columns.actions")}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {d.queue.items.map((r) => (
-                <Table.Tr key={r.id}>
-                  <Table.Td>{r.studentName}</Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={r.status} />
-                  </Table.Td>
-                  <Table.Td>{r.marks === null ? "—" : `${r.marks}/${max}`}</Table.Td>
-                  <Table.Td>{formatWhen(r.submittedAt, i18n.language)}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button size="xs" component={Link} to={`${here}&submission=${r.id}`}>
-                        {r.status >= 3 ? t("assessments.queue.view") : t("assessments.queue.evaluate")}
-                      </Button>
-                      <ResetButton name={r.studentName} fields={{ studentId: r.studentId }} />
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <Drawer
-        opened={Boolean(open)}
-        onClose={() => navigate(here)}
-        position="right"
-        size="lg"
-        title={open?.studentName ?? ""}
-      >
-        {open && (
-          <Form method="post" key={open.id}>
-            <input type="hidden" name="intent" value="evaluate" />
-            <input type="hidden" name="submissionId" value={open.id} />
-            <Stack gap="md">
-              {open.content ? (
-                <StoredHtml html={open.content} />
-              ) : (
-                <Text c="dimmed">{t("assessments.queue.noText")}</Text>
-              )}
-              {open.files.map((f) => (
-                <a key={f.mediaId} href={f.url} target="_blank" rel="noreferrer">
-                  <IconPaperclip size={14} aria-hidden /> {f.name}
-                </a>
-              ))}
-              <NumberInput
-                name="marks"
-                label={t("assessments.queue.marksFor", { max })}
-                min={0}
-                max={max}
-                allowDecimal={false}
-                defaultValue={open.marks ?? undefined}
-                required
-                error={failed?.field === "marks" ? failed.message : undefined}
-              />
-              <Textarea
-                name="feedback"
-                label={t("assessments.result.feedback")}
-                defaultValue={open.feedback ?? ""}
-                autosize
-                minRows={3}
-              />
-              {failed && failed.field !== "marks" && (
-                <Alert color="red" role="alert">
-                  {failed.message}
-                </Alert>
-              )}
-              <Group justify="flex-end">
-                <Button type="submit" loading={busy}>
-                  {t("assessments.queue.saveEvaluation")}
-                </Button>
-              </Group>
-            </Stack>
-          </Form>
-        )}
-      </Drawer>
-    </div>
+    <ListScreen
+      above={<Link to={BASE}>{t("assessments.queue.allAssignments")}</Link>}
+      title={d.queue.assignment.title}
+      before={<QueueFilter id={d.id ?? ""} status={d.status} />}
+      error={failed && !open ? failed.message : null}
+      table={{
+        data: d.queue.items,
+        columns,
+        getRowId: (r) => r.id,
+        label: d.queue.assignment.title,
+        minWidth: 600,
+      }}
+      empty={t("assessments.queue.empty")}
+      after={
+        <Drawer
+          opened={Boolean(open)}
+          onClose={() => navigate(here)}
+          position="right"
+          size="lg"
+          title={open?.studentName ?? ""}
+        >
+          {open && (
+            <Form method="post" key={open.id}>
+              <input type="hidden" name="intent" value="evaluate" />
+              <input type="hidden" name="submissionId" value={open.id} />
+              <Stack gap="md">
+                {open.content ? (
+                  <StoredHtml html={open.content} />
+                ) : (
+                  <Text c="dimmed">{t("assessments.queue.noText")}</Text>
+                )}
+                {open.files.map((f) => (
+                  <a key={f.mediaId} href={f.url} target="_blank" rel="noreferrer">
+                    <IconPaperclip size={14} aria-hidden /> {f.name}
+                  </a>
+                ))}
+                <NumberInput
+                  name="marks"
+                  label={t("assessments.queue.marksFor", { max })}
+                  min={0}
+                  max={max}
+                  allowDecimal={false}
+                  defaultValue={open.marks ?? undefined}
+                  required
+                  error={failed?.field === "marks" ? failed.message : undefined}
+                />
+                <Textarea
+                  name="feedback"
+                  label={t("assessments.result.feedback")}
+                  defaultValue={open.feedback ?? ""}
+                  autosize
+                  minRows={3}
+                />
+                {failed && failed.field !== "marks" && (
+                  <Alert color="red" role="alert">
+                    {failed.message}
+                  </Alert>
+                )}
+                <Group justify="flex-end">
+                  <Button type="submit" loading={busy}>
+                    {t("assessments.queue.saveEvaluation")}
+                  </Button>
+                </Group>
+              </Stack>
+            </Form>
+          )}
+        </Drawer>
+      }
+    />
   );
 }

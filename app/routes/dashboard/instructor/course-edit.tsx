@@ -1,7 +1,7 @@
-import { Alert, Badge, Button, Group, Stack, Tabs } from "@mantine/core";
+import { Alert, Button, Stack, Tabs } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "../../../i18n/use-translation";
-import { Link, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import {
   CertificateForm,
   CourseDetailsForm,
@@ -10,8 +10,7 @@ import {
 } from "../../../components/instructor/course-forms";
 import { CourseAuthors } from "../../../components/instructor/course-authors";
 import { type BuilderItem, CurriculumBuilder } from "../../../components/instructor/curriculum-builder";
-import { UnsavedDialog } from "../../../components/instructor/unsaved-dialog";
-import { useUnsavedWarning } from "../../../components/instructor/use-unsaved-warning";
+import { EditorActions, EditorFrame } from "../../../components/editor-frame";
 import { withTemplate } from "../../../lib/course-template";
 import { pageTitle, translatorFor } from "../../../lib/i18n.server";
 import { ZCourseUpdate, ZCurriculum } from "../../../../core/course-schemas";
@@ -106,7 +105,6 @@ export default function CourseEdit({ loaderData: d }: Route.ComponentProps) {
   const [dirty, setDirty] = useState(false);
   const curriculumChanged = useRef(false);
   const [tab, setTab] = useState<string | null>("details");
-  const blocker = useUnsavedWarning(dirty);
 
   const result = save.data && "ok" in save.data ? save.data : null;
   const errors = result && !result.ok ? result.fields : {};
@@ -147,50 +145,41 @@ export default function CourseEdit({ loaderData: d }: Route.ComponentProps) {
   const errorTabs = Object.keys(errors);
 
   return (
-    <div className="page">
-      <Link to="/dashboard/instructor">← {t("instructor.backToCourses")}</Link>
-      <div className="page-heading">
-        <h1>
-          {value.title || t("instructor.editor.title")}{" "}
-          <Badge variant="light" color={status === "published" ? "green" : "gray"}>
-            {t(`instructor.statuses.${status}`)}
-          </Badge>
-        </h1>
-        <Group gap="xs">
-          <Button variant="default" component="a" href={`/course/${slug}`}>
-            {t("instructor.view")}
-          </Button>
-          <Button variant="default" onClick={() => submit("save")} loading={busy}>
-            {t("instructor.save")}
-          </Button>
-          {status === "published" ? (
-            <Button color="gray" onClick={() => submit("unpublish")} disabled={busy}>
-              {t("instructor.editor.unpublish")}
+    <EditorFrame
+      back={{ to: "/dashboard/instructor", label: t("instructor.backToCourses") }}
+      title={value.title || t("instructor.editor.title")}
+      status={{ label: t(`instructor.statuses.${status}`), color: status === "published" ? "green" : "gray" }}
+      dirty={dirty}
+      actions={
+        <EditorActions
+          busy={busy}
+          onSave={() => submit("save")}
+          published={status === "published"}
+          onPublish={() => submit("publish")}
+          onUnpublish={() => submit("unpublish")}
+          labels={{
+            save: t("instructor.save"),
+            publish: t("instructor.editor.publish"),
+            unpublish: t("instructor.editor.unpublish"),
+          }}
+          extra={
+            <Button variant="default" component="a" href={`/course/${slug}`}>
+              {t("instructor.view")}
             </Button>
-          ) : (
-            <Button onClick={() => submit("publish")} disabled={busy}>
-              {t("instructor.editor.publish")}
-            </Button>
-          )}
-        </Group>
-      </div>
-      <div aria-live="polite">
-        {saved ? (
-          <Alert color="green" mb="md">
-            {saved.intent === "publish"
-              ? t("instructor.editor.published")
-              : saved.intent === "unpublish"
-                ? t("instructor.editor.unpublished")
-                : t("instructor.saved")}
-          </Alert>
-        ) : null}
-        {result && !result.ok ? (
-          <Alert color="red" mb="md">
-            {result.message}
-            {errorTabs.length ? ` (${errorTabs.join(", ")})` : ""}
-          </Alert>
-        ) : null}
-      </div>
+          }
+        />
+      }
+      notice={
+        saved
+          ? saved.intent === "publish"
+            ? t("instructor.editor.published")
+            : saved.intent === "unpublish"
+              ? t("instructor.editor.unpublished")
+              : t("instructor.saved")
+          : null
+      }
+      error={result && !result.ok ? `${result.message}${errorTabs.length ? ` (${errorTabs.join(", ")})` : ""}` : null}
+    >
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="details">{t("instructor.editor.tabs.details")}</Tabs.Tab>
@@ -233,7 +222,6 @@ export default function CourseEdit({ loaderData: d }: Route.ComponentProps) {
           </Stack>
         </Tabs.Panel>
       </Tabs>
-      <UnsavedDialog blocker={blocker} />
-    </div>
+    </EditorFrame>
   );
 }

@@ -1,7 +1,7 @@
 // /dashboard/instructor/submissions/quizzes?id={quizId}: a quiz's submissions with a status filter,
 // an evaluation drawer for essay questions, and reset. Without ?id: the quizzes one may evaluate
 // with their pending counts.
-import { Alert, Button, Drawer, Group, NumberInput, Stack, Table, Text, Textarea } from "@mantine/core";
+import { Alert, Button, Drawer, Group, NumberInput, Stack, Text, Textarea } from "@mantine/core";
 import { useTranslation } from "../../../i18n/use-translation";
 import { Form, Link, redirect, useNavigate, useNavigation } from "react-router";
 import {
@@ -14,6 +14,7 @@ import {
   StatusBadge,
 } from "../../../components/assessments/queue-parts";
 import { answerText } from "../../../components/assessments/quiz-result";
+import { type ListColumn, ListScreen } from "../../../components/list-kit";
 import { asRefusal } from "../../../lib/action-result";
 import { pageTitle, translatorFor } from "../../../lib/i18n.server";
 import type { Route } from "./+types/quiz-submissions";
@@ -85,6 +86,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
 }
 
+type Row = NonNullable<Route.ComponentProps["loaderData"]["queue"]>["items"][number];
+
 export default function QuizSubmissions({ loaderData: d, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -102,136 +105,129 @@ export default function QuizSubmissions({ loaderData: d, actionData }: Route.Com
   }
   const open = d.open;
   const essays = open ? open.questions.filter((q) => q.type === "essay") : [];
+  const columns: ListColumn<Row>[] = [
+    { id: "student", header: t("assessments.columns.student"), cell: ({ row }) => row.original.studentName },
+    { id: "attempt", header: t("assessments.columns.attempt"), cell: ({ row }) => row.original.attempt },
+    {
+      id: "status",
+      header: t("assessments.columns.status"),
+      cell: ({ row }) => <StatusBadge status={row.original.status} />,
+    },
+    {
+      id: "marks",
+      header: t("assessments.columns.marks"),
+      cell: ({ row: { original: r } }) => (r.marks === null ? "—" : `${r.marks}/${r.maxMarks}`),
+    },
+    {
+      id: "submitted",
+      header: t("assessments.columns.submitted"),
+      cell: ({ row }) => formatWhen(row.original.submittedAt, i18n.language),
+    },
+    {
+      id: "actions",
+      header: t("assessments.columns.actions"),
+      cell: ({ row: { original: r } }) => (
+        <Group gap="xs" wrap="nowrap">
+          {r.status >= 2 && (
+            <Button size="xs" component={Link} to={`${here}&submission=${r.id}`}>
+              {r.status >= 3 ? t("assessments.queue.view") : t("assessments.queue.evaluate")}
+            </Button>
+          )}
+          <ResetButton name={r.studentName} fields={{ studentId: r.studentId, courseId: r.courseId ?? "" }} />
+        </Group>
+      ),
+    },
+  ];
   return (
-    <div className="page">
-      <Link to={BASE}>{t("assessments.queue.allQuizzes")}</Link>
-      <div className="page-heading">
-        <h1>{d.queue.quiz.title}</h1>
-      </div>
-      <QueueFilter id={d.id ?? ""} status={d.status} />
-      {actionData && !actionData.ok && !open && (
-        <Alert color="red" role="alert" mb="md">
-          {actionData.message}
-        </Alert>
-      )}
-      {d.queue.items.length === 0 ? (
-        <p className="muted empty-state">{t("assessments.queue.empty")}</p>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t("assessments.columns.student")}</Table.Th>
-                <Table.Th>{t("assessments.columns.attempt")}</Table.Th>
-                <Table.Th>{t("assessments.columns.status")}</Table.Th>
-                <Table.Th>{t("assessments.columns.marks")}</Table.Th>
-                <Table.Th>{t("assessments.columns.submitted")}</Table.Th>
-                <Table.Th>{t("assessments.columns.actions")}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {d.queue.items.map((r) => (
-                <Table.Tr key={r.id}>
-                  <Table.Td>{r.studentName}</Table.Td>
-                  <Table.Td>{r.attempt}</Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={r.status} />
-                  </Table.Td>
-                  <Table.Td>{r.marks === null ? "—" : `${r.marks}/${r.maxMarks}`}</Table.Td>
-                  <Table.Td>{formatWhen(r.submittedAt, i18n.language)}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      {r.status >= 2 && (
-                        <Button size="xs" component={Link} to={`${here}&submission=${r.id}`}>
-                          {r.status >= 3 ? t("assessments.queue.view") : t("assessments.queue.evaluate")}
-                        </Button>
+    <ListScreen
+      above={<Link to={BASE}>{t("assessments.queue.allQuizzes")}</Link>}
+      title={d.queue.quiz.title}
+      before={<QueueFilter id={d.id ?? ""} status={d.status} />}
+      error={actionData && !actionData.ok && !open ? actionData.message : null}
+      table={{
+        data: d.queue.items,
+        columns,
+        getRowId: (r) => r.id,
+        label: d.queue.quiz.title,
+        minWidth: 640,
+      }}
+      empty={t("assessments.queue.empty")}
+      after={
+        <Drawer
+          opened={Boolean(open)}
+          onClose={() => navigate(here)}
+          position="right"
+          size="lg"
+          title={open ? open.studentName : ""}
+        >
+          {open && (
+            <Form method="post" key={open.id}>
+              <input type="hidden" name="intent" value="evaluate" />
+              <input type="hidden" name="submissionId" value={open.id} />
+              <Stack gap="md">
+                {open.questions.map((q, i) => {
+                  const r = open.result?.questions.find((x) => x.id === q.id);
+                  const given = open.answers[q.id];
+                  return (
+                    <div key={q.id}>
+                      <Text fw={600}>
+                        {t("assessments.take.questionN", { n: i + 1 })}: {q.prompt}
+                      </Text>
+                      <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
+                        {t("assessments.queue.answerGiven")}: {answerText(q, given, t)}
+                      </Text>
+                      {q.type !== "essay" && !r?.correct && r && (
+                        <Text size="sm" c="dimmed">
+                          {t("assessments.result.rightAnswer", { answer: answerText(q, r.correctAnswer, t) })}
+                        </Text>
                       )}
-                      <ResetButton
-                        name={r.studentName}
-                        fields={{ studentId: r.studentId, courseId: r.courseId ?? "" }}
-                      />
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <Drawer
-        opened={Boolean(open)}
-        onClose={() => navigate(here)}
-        position="right"
-        size="lg"
-        title={open ? open.studentName : ""}
-      >
-        {open && (
-          <Form method="post" key={open.id}>
-            <input type="hidden" name="intent" value="evaluate" />
-            <input type="hidden" name="submissionId" value={open.id} />
-            <Stack gap="md">
-              {open.questions.map((q, i) => {
-                const r = open.result?.questions.find((x) => x.id === q.id);
-                const given = open.answers[q.id];
-                return (
-                  <div key={q.id}>
-                    <Text fw={600}>
-                      {t("assessments.take.questionN", { n: i + 1 })}: {q.prompt}
-                    </Text>
-                    <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
-                      {t("assessments.queue.answerGiven")}: {answerText(q, given, t)}
-                    </Text>
-                    {q.type !== "essay" && !r?.correct && r && (
-                      <Text size="sm" c="dimmed">
-                        {t("assessments.result.rightAnswer", { answer: answerText(q, r.correctAnswer, t) })}
-                      </Text>
-                    )}
-                    {q.type === "essay" ? (
-                      <NumberInput
-                        name={`mark:${q.id}`}
-                        label={t("assessments.queue.marksFor", { max: q.marks })}
-                        min={0}
-                        max={q.marks}
-                        allowDecimal={false}
-                        defaultValue={r?.marks ?? 0}
-                        error={
-                          actionData && !actionData.ok && actionData.field === `marks.${q.id}`
-                            ? actionData.message
-                            : undefined
-                        }
-                      />
-                    ) : (
-                      <Text size="sm" c={r?.correct ? "green" : "red"}>
-                        {r?.correct
-                          ? t("assessments.result.correct", { marks: r.marks, max: r.maxMarks })
-                          : t("assessments.result.incorrect", { marks: r?.marks ?? 0, max: q.marks })}
-                      </Text>
-                    )}
-                  </div>
-                );
-              })}
-              {essays.length === 0 && <Text c="dimmed">{t("assessments.queue.autoOnly")}</Text>}
-              <Textarea
-                name="feedback"
-                label={t("assessments.result.feedback")}
-                defaultValue={open.result?.feedback ?? ""}
-                autosize
-                minRows={3}
-              />
-              {actionData && !actionData.ok && !actionData.field && (
-                <Alert color="red" role="alert">
-                  {actionData.message}
-                </Alert>
-              )}
-              <Group justify="flex-end">
-                <Button type="submit" loading={busy}>
-                  {t("assessments.queue.saveEvaluation")}
-                </Button>
-              </Group>
-            </Stack>
-          </Form>
-        )}
-      </Drawer>
-    </div>
+                      {q.type === "essay" ? (
+                        <NumberInput
+                          name={`mark:${q.id}`}
+                          label={t("assessments.queue.marksFor", { max: q.marks })}
+                          min={0}
+                          max={q.marks}
+                          allowDecimal={false}
+                          defaultValue={r?.marks ?? 0}
+                          error={
+                            actionData && !actionData.ok && actionData.field === `marks.${q.id}`
+                              ? actionData.message
+                              : undefined
+                          }
+                        />
+                      ) : (
+                        <Text size="sm" c={r?.correct ? "green" : "red"}>
+                          {r?.correct
+                            ? t("assessments.result.correct", { marks: r.marks, max: r.maxMarks })
+                            : t("assessments.result.incorrect", { marks: r?.marks ?? 0, max: q.marks })}
+                        </Text>
+                      )}
+                    </div>
+                  );
+                })}
+                {essays.length === 0 && <Text c="dimmed">{t("assessments.queue.autoOnly")}</Text>}
+                <Textarea
+                  name="feedback"
+                  label={t("assessments.result.feedback")}
+                  defaultValue={open.result?.feedback ?? ""}
+                  autosize
+                  minRows={3}
+                />
+                {actionData && !actionData.ok && !actionData.field && (
+                  <Alert color="red" role="alert">
+                    {actionData.message}
+                  </Alert>
+                )}
+                <Group justify="flex-end">
+                  <Button type="submit" loading={busy}>
+                    {t("assessments.queue.saveEvaluation")}
+                  </Button>
+                </Group>
+              </Stack>
+            </Form>
+          )}
+        </Drawer>
+      }
+    />
   );
 }
