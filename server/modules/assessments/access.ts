@@ -107,17 +107,15 @@ export async function coursesListing(tx: Tx, accountId: string, itemId: string):
 }
 
 /** Courses the member teaches (author or co-author). */
-async function taughtCourses(tx: Tx, accountId: string, userId: string): Promise<Set<string>> {
-  const [authored, coAuthored] = await Promise.all([
-    tx
-      .select({ id: courses.id })
-      .from(courses)
-      .where(and(eq(courses.accountId, accountId), eq(courses.authorId, userId))),
-    tx
-      .select({ id: courseAuthor.courseId })
-      .from(courseAuthor)
-      .where(and(eq(courseAuthor.accountId, accountId), eq(courseAuthor.authorId, userId))),
-  ]);
+export async function taughtCourses(tx: Tx, accountId: string, userId: string): Promise<Set<string>> {
+  const authored = await tx
+    .select({ id: courses.id })
+    .from(courses)
+    .where(and(eq(courses.accountId, accountId), eq(courses.authorId, userId)));
+  const coAuthored = await tx
+    .select({ id: courseAuthor.courseId })
+    .from(courseAuthor)
+    .where(and(eq(courseAuthor.accountId, accountId), eq(courseAuthor.authorId, userId)));
   return new Set([...authored, ...coAuthored].map((r) => r.id));
 }
 

@@ -4,19 +4,11 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { CurriculumItem } from "../../../core/curriculum";
 import { hasCap } from "../../../core/roles";
 import { SUBMISSION_STATUS } from "../../../core/quiz";
-import {
-  assignmentSubmissions,
-  assignments,
-  courseAuthor,
-  courseMeta,
-  courses,
-  quizSubmissions,
-  quizzes,
-} from "../../db/schema";
+import { assignmentSubmissions, assignments, courseMeta, quizSubmissions, quizzes } from "../../db/schema";
 import { AppError } from "../../errors";
 import type { LearningCtx } from "../courses";
 import { META_CURRICULUM } from "../courses";
-import { inTenant } from "./access";
+import { inTenant, taughtCourses } from "./access";
 
 export type EvaluableItem = { id: string; title: string; pending: number };
 
@@ -32,26 +24,7 @@ export function evaluableItems(ctx: LearningCtx, kind: "quiz" | "assignment"): P
       .from(table)
       .where(eq(table.accountId, ctx.accountId));
     // itemId → courses (that this member teaches) listing it; the author sees submissions outside courses.
-    const taughtIds = manager
-      ? []
-      : [
-          ...new Set(
-            (
-              await Promise.all([
-                tx
-                  .select({ id: courses.id })
-                  .from(courses)
-                  .where(and(eq(courses.accountId, ctx.accountId), eq(courses.authorId, ctx.userId))),
-                tx
-                  .select({ id: courseAuthor.courseId })
-                  .from(courseAuthor)
-                  .where(and(eq(courseAuthor.accountId, ctx.accountId), eq(courseAuthor.authorId, ctx.userId))),
-              ])
-            )
-              .flat()
-              .map((r) => r.id),
-          ),
-        ];
+    const taughtIds = manager ? [] : [...(await taughtCourses(tx, ctx.accountId, ctx.userId))];
     const curricula = taughtIds.length
       ? await tx
           .select({ courseId: courseMeta.courseId, value: courseMeta.metaValue })

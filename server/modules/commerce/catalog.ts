@@ -341,28 +341,26 @@ export async function catalogChoices(db: Db, accountId: string) {
   return withTenant(db, accountId, async (tx) => {
     const pick = <T extends { id: string; title: string }>(rows: T[]) =>
       rows.map((r) => ({ id: r.id, title: r.title }));
-    const [c, p, pr, m] = await Promise.all([
-      tx
-        .select({ id: courses.id, title: courses.title })
-        .from(courses)
-        .where(eq(courses.accountId, accountId))
-        .orderBy(asc(courses.title)),
-      tx
-        .select({ id: pages.id, title: pages.title })
-        .from(pages)
-        .where(and(eq(pages.accountId, accountId), eq(pages.kind, "page")))
-        .orderBy(asc(pages.title)),
-      tx
-        .select({ id: products.id, title: products.title })
-        .from(products)
-        .where(eq(products.accountId, accountId))
-        .orderBy(asc(products.title)),
-      tx
-        .select({ id: memberships.id, title: memberships.title })
-        .from(memberships)
-        .where(eq(memberships.accountId, accountId))
-        .orderBy(asc(memberships.title)),
-    ]);
+    const c = await tx
+      .select({ id: courses.id, title: courses.title })
+      .from(courses)
+      .where(eq(courses.accountId, accountId))
+      .orderBy(asc(courses.title));
+    const p = await tx
+      .select({ id: pages.id, title: pages.title })
+      .from(pages)
+      .where(and(eq(pages.accountId, accountId), eq(pages.kind, "page")))
+      .orderBy(asc(pages.title));
+    const pr = await tx
+      .select({ id: products.id, title: products.title })
+      .from(products)
+      .where(eq(products.accountId, accountId))
+      .orderBy(asc(products.title));
+    const m = await tx
+      .select({ id: memberships.id, title: memberships.title })
+      .from(memberships)
+      .where(eq(memberships.accountId, accountId))
+      .orderBy(asc(memberships.title));
     return { courses: pick(c), pages: pick(p), products: pick(pr), memberships: pick(m) };
   });
 }

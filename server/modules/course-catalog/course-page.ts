@@ -66,17 +66,16 @@ export async function coursePage(db: Db, accountId: string, slug: string, viewer
       .where(and(eq(courses.accountId, accountId), eq(courses.slug, slug), eq(courses.status, "published")));
     if (!row) throw notFound("Course");
     const { course, curriculum, duration } = await loadCourse(tx, accountId, row.id);
-    const [instructorIds, ratings, reviewRows, enrolment] = await Promise.all([
-      courseInstructors(tx, accountId, course.id),
-      ratingsOf(tx, accountId, [course.id]),
-      tx
-        .select()
-        .from(courseReviews)
-        .where(and(eq(courseReviews.accountId, accountId), eq(courseReviews.courseId, course.id)))
-        .orderBy(desc(courseReviews.updatedAt))
-        .limit(REVIEWS_SHOWN),
-      viewerId ? findEnrolment(tx, accountId, course.id, viewerId) : Promise.resolve(null),
-    ]);
+    // One statement at a time: they share the transaction's connection.
+    const instructorIds = await courseInstructors(tx, accountId, course.id);
+    const ratings = await ratingsOf(tx, accountId, [course.id]);
+    const reviewRows = await tx
+      .select()
+      .from(courseReviews)
+      .where(and(eq(courseReviews.accountId, accountId), eq(courseReviews.courseId, course.id)))
+      .orderBy(desc(courseReviews.updatedAt))
+      .limit(REVIEWS_SHOWN);
+    const enrolment = viewerId ? await findEnrolment(tx, accountId, course.id, viewerId) : null;
     const people = await membersByUser(tx, accountId, [...instructorIds, ...reviewRows.map((r) => r.studentId)]);
     const reviews = reviewRows.map(
       (r): PublicReview => ({

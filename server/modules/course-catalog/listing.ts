@@ -94,15 +94,14 @@ export async function listCourses(db: Db, accountId: string, opts: { page?: numb
       .offset((page - 1) * COURSES_PER_PAGE)
       .limit(COURSES_PER_PAGE);
     const ids = rows.map((r) => r.id);
-    const [ratings, people, offers] = await Promise.all([
-      ratingsOf(tx, accountId, ids),
-      membersByUser(
-        tx,
-        accountId,
-        rows.map((r) => r.authorId),
-      ),
-      courseOffers(tx, accountId, rows),
-    ]);
+    // One statement at a time: they share the transaction's connection.
+    const ratings = await ratingsOf(tx, accountId, ids);
+    const people = await membersByUser(
+      tx,
+      accountId,
+      rows.map((r) => r.authorId),
+    );
+    const offers = await courseOffers(tx, accountId, rows);
     const items: CourseCard[] = rows.map((r) => ({
       id: r.id,
       slug: r.slug,

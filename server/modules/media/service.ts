@@ -187,16 +187,14 @@ export const mediaLibrary = {
         opts.kind ? inArray(media.mime, mimesOfKind(opts.kind)) : undefined,
         q ? ilike(media.filename, `%${q.replace(LIKE_SPECIAL, (c) => `\\${c}`)}%`) : undefined,
       );
-      const [rows, [total]] = await Promise.all([
-        tx
-          .select()
-          .from(media)
-          .where(where)
-          .orderBy(desc(media.createdAt), desc(media.id))
-          .limit(perPage)
-          .offset((page - 1) * perPage),
-        tx.select({ n: count() }).from(media).where(where),
-      ]);
+      const rows = await tx
+        .select()
+        .from(media)
+        .where(where)
+        .orderBy(desc(media.createdAt), desc(media.id))
+        .limit(perPage)
+        .offset((page - 1) * perPage);
+      const [total] = await tx.select({ n: count() }).from(media).where(where);
       return { items: rows.map(view), total: Number(total?.n ?? 0) };
     });
   },

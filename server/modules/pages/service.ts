@@ -146,19 +146,17 @@ export const pages = {
       where.push(ilike(table.title, p));
     }
     return withTenant(db, accountId, async (tx) => {
-      const [rows, [total]] = await Promise.all([
-        tx
-          .select(summaryColumns)
-          .from(table)
-          .where(and(...where))
-          .orderBy(desc(table.updatedAt), desc(table.id))
-          .limit(perPage)
-          .offset((page - 1) * perPage),
-        tx
-          .select({ n: count() })
-          .from(table)
-          .where(and(...where)),
-      ]);
+      const rows = await tx
+        .select(summaryColumns)
+        .from(table)
+        .where(and(...where))
+        .orderBy(desc(table.updatedAt), desc(table.id))
+        .limit(perPage)
+        .offset((page - 1) * perPage);
+      const [total] = await tx
+        .select({ n: count() })
+        .from(table)
+        .where(and(...where));
       return { items: rows.map((r) => summary(r as Row)), total: Number(total.n) };
     });
   },
