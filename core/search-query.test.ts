@@ -1,14 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { containsPattern, prefixTsQuery, searchWords } from "./search-query";
+import { containsPattern, searchWords, titleTerms } from "./search-query";
 
-describe("prefixTsQuery", () => {
-  it("matches every word as a prefix", () => {
-    expect(prefixTsQuery("Intro  Pyth")).toBe("intro:* & pyth:*");
+describe("titleTerms", () => {
+  it("looks for words of three characters or more anywhere, shorter ones as a word's start", () => {
+    expect(titleTerms("Intro  Pyth 3d")).toEqual({ anywhere: ["%intro%", "%pyth%"], prefixes: "3d:*" });
   });
 
-  it("drops tsquery operators so nothing the visitor types is a syntax error", () => {
-    expect(prefixTsQuery("a & b | !c:* (d)")).toBe("a:* & b:* & c:* & d:*");
-    expect(prefixTsQuery("&|!():*")).toBeNull();
+  it("names each word once", () => {
+    expect(titleTerms("go go python python")).toEqual({ anywhere: ["%python%"], prefixes: "go:*" });
+  });
+
+  it("drops tsquery and LIKE operators so nothing the visitor types is a syntax error", () => {
+    expect(titleTerms("a & b | !c:* (d)")).toEqual({ anywhere: [], prefixes: "a:* & b:* & c:* & d:*" });
+    expect(titleTerms("50%_off")).toEqual({ anywhere: ["%off%"], prefixes: "50:*" });
+    expect(titleTerms("&|!():*")).toEqual({ anywhere: [], prefixes: null });
   });
 
   it("keeps letters of other scripts", () => {

@@ -76,6 +76,10 @@ describe("search over pages and posts, sitemap and robots.txt", () => {
       "Advanced pythonic patterns",
       "Introduction to Python",
     ]);
+    // Every word must be in the title, in any order, each anywhere in it.
+    expect(titles(await search(slugA, "q=ython%20intro&type=blog"))).toEqual(["Introduction to Python"]);
+    expect(titles(await search(slugA, "q=pyth%20advanced&type=blog"))).toEqual(["Advanced pythonic patterns"]);
+    expect(await search(slugA, "q=python%20cooking&type=blog")).toEqual([]);
   });
 
   it("finds published pages with their address; the home page links to /", async () => {

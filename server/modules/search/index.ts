@@ -1,16 +1,16 @@
 // The site search (spec §2, §5, §7): text search over titles (names for members) of the site's
 // published courses, pages, blog posts and members, at most 9 results a type, only for a non-empty term on
-// a known site. Titles match by word prefix through the generated tsvector columns (GIN) and,
-// from three characters on, anywhere through the trigram indexes, so a site with 100,000 posts
-// answers from its indexes. Published products are searched the same way; groups join when their table exists.
+// a known site. A title matches when it holds every word of the term: words of three characters or
+// more anywhere through the trigram indexes, shorter ones as a word's start through the generated
+// tsvector columns (GIN), so a site with 100,000 posts answers from its indexes. Published products are searched the same way; groups join when their table exists.
 //
 // These reads run as the platform role, each with an explicit account filter: under the tenant
 // role's row-level security, PostgreSQL may not use an index for a condition whose operator is
 // not leakproof (@@, ILIKE), so every search would read the whole table (decision 0010). The
 // integration tests prove that no other site's row comes back.
-import { and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { containsPattern, MIN_SUBSTRING_LENGTH, prefixTsQuery } from "../../../core/search-query";
+import { titleTerms } from "../../../core/search-query";
 import type { Db } from "../../db/client";
 import { courses, pages, posts, products } from "../../db/schema";
 import { withPlatform } from "../../db/tenant";
@@ -22,12 +22,17 @@ export const SEARCH_LIMIT = 9;
 
 export type SearchResult = { type: Exclude<SearchType, "all">; title: string; url: string };
 
-/** The title condition on a `search` tsvector and a trigram-indexed `title` (of a table or subquery). */
+/**
+ * The title condition on a `search` tsvector and a trigram-indexed `title` (of a table or subquery):
+ * every word of the term, the longer ones anywhere in the title, the short ones as a word's start.
+ * Each word is its own condition, so PostgreSQL reads the index entries of the rarest word first
+ * instead of collecting every title that starts with a common word (decision 0024).
+ */
 function titleMatches(cols: { search: AnyPgColumn; title: AnyPgColumn }, term: string): SQL | undefined {
-  const query = prefixTsQuery(term);
-  const byWords = query ? sql`${cols.search} @@ to_tsquery('simple', ${query})` : undefined;
-  const bySubstring = term.length >= MIN_SUBSTRING_LENGTH ? ilike(cols.title, containsPattern(term)) : undefined;
-  return byWords && bySubstring ? or(byWords, bySubstring) : (byWords ?? bySubstring);
+  const { anywhere, prefixes } = titleTerms(term);
+  const conditions = anywhere.map((pattern) => ilike(cols.title, pattern));
+  if (prefixes) conditions.push(sql`${cols.search} @@ to_tsquery('simple', ${prefixes})`);
+  return conditions.length ? and(...conditions) : undefined;
 }
 
 const pageUrl = (kind: string, slug: string) =>
@@ -91,8 +96,9 @@ async function searchPosts(db: Db, accountId: string, term: string, limit: numbe
       .limit(limit);
     if (first.length >= limit) return first;
     // Fewer matches than wanted among the newest: read them through the indexes only.
-    await tx.execute(sql`set local enable_seqscan = off`);
-    await tx.execute(sql`set local enable_indexscan = off`);
+    await tx.execute(
+      sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`,
+    );
     return tx
       .select({ title: posts.title, slug: posts.slug })
       .from(posts)
