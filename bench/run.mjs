@@ -31,6 +31,8 @@
 //   BENCH_SERVER_CMD    command that starts the server (default "node dist/server/main.js");
 //                       e.g. "npx tsx server/main.ts" to measure the source tree without a build
 //   BENCH_DATABASE_URL  measure against PostgreSQL instead of a fresh embedded PGlite directory
+//   BENCH_WEB_PROCESSES the server's WEB_PROCESSES on PostgreSQL (default: the server's own default,
+//                       "auto", one per core); "1" measures what one process does
 //   BENCH_START_TIMEOUT seconds to wait for /healthz (default 180)
 //   BENCH_VERBOSE=1     echo the server's own output
 //
@@ -85,6 +87,7 @@ const settings = {
   startTimeout: intEnv("BENCH_START_TIMEOUT", 180, 5, 1800),
   serverCmd: (process.env.BENCH_SERVER_CMD || DEFAULT_CMD).trim(),
   databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
+  webProcesses: process.env.BENCH_WEB_PROCESSES || "auto",
   verbose: ["1", "true", "yes"].includes((process.env.BENCH_VERBOSE || "").toLowerCase()),
   largeBlog: intEnv("BENCH_LARGE_BLOG", 100_000, 1, 2_000_000),
   jobs: intEnv("BENCH_JOBS", 1000, 10, 1_000_000),
@@ -276,11 +279,10 @@ function checkBuild() {
 async function startAtrium() {
   const port = await freePort();
   const base = `localhost:${port}`;
-  let dataDir = ":memory:";
-  if (!settings.databaseUrl) {
-    dataDir = mkdtempSync(join(tmpdir(), "atrium-bench-"));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  }
+  // A fresh directory as in production (the embedded database, or with PostgreSQL the uploads,
+  // which every web process must find).
+  const dataDir = mkdtempSync(join(tmpdir(), "atrium-bench-"));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const env = { ...process.env };
   for (const k of configVars()) delete env[k];
   for (const k of Object.keys(env)) if (k.startsWith("PLATFORM_DEFAULTS_")) delete env[k];
@@ -299,6 +301,7 @@ async function startAtrium() {
       : "0",
   });
   if (settings.databaseUrl) env.DATABASE_URL = settings.databaseUrl;
+  env.WEB_PROCESSES = settings.webProcesses;
 
   const [cmd, ...args] = splitCommand(settings.serverCmd);
   if (!cmd) fail("BENCH_SERVER_CMD is empty");
@@ -848,7 +851,7 @@ const meta = {
   memoryGiB: Math.round((totalmem() / 2 ** 30) * 10) / 10,
   loadAverageAtStart: Math.round(load * 100) / 100,
   serverCmd: settings.serverCmd,
-  database: settings.databaseUrl ? "postgresql" : "pglite (fresh directory)",
+  database: settings.databaseUrl ? `postgresql, WEB_PROCESSES=${settings.webProcesses}` : "pglite (fresh directory)",
   jobs: queueTargets.length ? settings.jobs : undefined,
   duration: settings.duration,
   connections: settings.connections,

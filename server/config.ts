@@ -33,6 +33,12 @@ const ZEnv = z.object({
   SEED_LARGE_BLOG: z.coerce.number().int().min(0).max(2_000_000).default(0),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   ATRIUM_ROLE: z.enum(["web", "worker", "all"]).default("all"),
+  /** Web processes sharing the port on PostgreSQL: a number, or "auto" for one per CPU core. */
+  WEB_PROCESSES: z
+    .union([z.literal("auto"), z.coerce.number().int().min(1).max(64)], {
+      error: 'WEB_PROCESSES must be "auto" or a whole number from 1 to 64',
+    })
+    .default("auto"),
   TRUST_PROXY: bool.default(false),
   JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).optional(),
   JOB_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).optional(),
@@ -66,6 +72,8 @@ export type Config = {
   seedLargeBlog: number;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   role: "web" | "worker" | "all";
+  /** WEB_PROCESSES: how many processes serve HTTP on one port (PostgreSQL only; see server/launch/processes.ts). */
+  webProcesses: number | "auto";
   /** Credentials /api/account/defaults hands out by type, from PLATFORM_DEFAULTS_<TYPE> (JSON). */
   platformDefaults: Record<string, unknown>;
   /** Behind a reverse proxy: the client address is the last X-Forwarded-For entry it appended. */
@@ -206,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     seedLargeBlog: e.SEED_LARGE_BLOG,
     logLevel: e.LOG_LEVEL,
     role,
+    webProcesses: e.WEB_PROCESSES,
     jobRetryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
     jobRetryLimit: e.JOB_RETRY_LIMIT,
     jobConcurrency: readJobConcurrency(env),

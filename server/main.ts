@@ -1,5 +1,6 @@
 // Reads config, opens and migrates the database, starts jobs and HTTP. `--role=web` serves only,
-// `--role=worker` only runs jobs, the default does both.
+// `--role=worker` only runs jobs, the default does both. On PostgreSQL, WEB_PROCESSES copies share
+// the port (server/launch/processes.ts).
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -13,6 +14,7 @@ import { migrateDatabase, underStartupLock } from "./db/migrate";
 import { createHttpApp } from "./http/app";
 import { staticFiles } from "./http/static-files";
 import { jobs } from "./jobs/queue";
+import { supervisedRole, superviseWebProcesses, webProcessCount } from "./launch/processes";
 import { logFor } from "./log";
 import { createTransport } from "./mail/transport";
 import { accounts } from "./modules/accounts";
@@ -167,13 +169,13 @@ const isEntry = process.argv[1] && /main\.(ts|js|mjs)$/.test(process.argv[1]);
 if (isEntry) {
   try {
     const cfg = loadConfig();
-    const running = await start(cfg, await loadBuild());
-    const stop = async () => {
-      await running.close();
-      process.exit(0);
-    };
-    process.on("SIGINT", stop);
-    process.on("SIGTERM", stop);
+    const supervised = supervisedRole(cfg);
+    const count = supervised ? 1 : webProcessCount(cfg);
+    if (count > 1) {
+      superviseWebProcesses(count, cfg, (line) => console.log(`[processes] ${line}`));
+    } else {
+      await startOne(supervised ? { ...cfg, role: supervised.role } : cfg, supervised ? !supervised.first : false);
+    }
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -181,4 +183,18 @@ if (isEntry) {
     }
     throw err;
   }
+}
+
+async function startOne(cfg: Config, quiet: boolean) {
+  const running = await start(cfg, { ...(await loadBuild()), quiet });
+  let stopping = false;
+  // A terminal's Ctrl-C reaches a supervised copy twice: its own SIGINT and its supervisor's SIGTERM.
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await running.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
 }

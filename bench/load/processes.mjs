@@ -92,7 +92,8 @@ function healthy(port, host) {
 export async function startServer({ root, role, port, env, name, verbose, timeoutMs, baseDomain, nodeArgs, onChild }) {
   const child = spawn(process.execPath, [...(nodeArgs ?? []), "dist/server/main.js", `--role=${role}`], {
     cwd: root,
-    env: { ...env, PORT: String(port) },
+    // Each process is one process: the load test starts and measures them one by one.
+    env: { ...env, PORT: String(port), WEB_PROCESSES: "1" },
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   });

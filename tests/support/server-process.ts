@@ -23,7 +23,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-export type ServerProcess = { output: () => string; stop(): Promise<void> };
+export type ServerProcess = { pid: number; output: () => string; stop(): Promise<void> };
 
 /**
  * Starts `node dist/server/main.js` with `env` only (plus PATH and a fresh DATA_DIR unless given),
@@ -65,7 +65,7 @@ export async function startServerProcess(env: Record<string, string>, ready: Reg
     await stop();
     throw err;
   });
-  return { output: () => output, stop };
+  return { pid: child.pid as number, output: () => output, stop };
 }
 
 /** A GET to 127.0.0.1:port with the given Host header (the site is chosen by it), body as sent. */
