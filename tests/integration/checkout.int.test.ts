@@ -131,6 +131,18 @@ describe("coupon outcomes", () => {
     expect(await countRows(t, orders, eq(orders.couponId, c.id))).toBe(1);
     expect(await usageCount(c.id)).toBe(1);
   });
+
+  it("grants a once-per-member coupon once to one member checking out in several tabs at once", async () => {
+    const c = await coupon({ perUserLimit: 1, amount: 10 });
+    const hurried = await memberOf(t, A.site, "student", "hurried");
+    const results = await Promise.all(Array.from({ length: 5 }, () => checkout(hurried.cookie, { coupon: c.name })));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 422, 422, 422, 422]);
+    for (const r of results.filter((r) => r.status === 422)) {
+      expect(await rejectedKey(r)).toMatchObject({ message: "cart.couponLimit" });
+    }
+    expect(await countRows(t, orders, eq(orders.couponId, c.id))).toBe(1);
+    expect(await usageCount(c.id)).toBe(1);
+  });
 });
 
 describe("placing orders", () => {

@@ -42,12 +42,11 @@ export async function pageOfOrders(tx: Tx, where: SQL | undefined, page: number,
 }
 
 /** A coupon by name (case-insensitive, trimmed) on this site. */
-export async function findCoupon(tx: Tx, accountId: string, name: string, lock = false) {
-  const q = tx
+export async function findCoupon(tx: Tx, accountId: string, name: string) {
+  const [row] = await tx
     .select()
     .from(coupons)
     .where(and(eq(coupons.accountId, accountId), sql`lower(${coupons.name}) = lower(${name.trim()})`));
-  const [row] = lock ? await q.for("update") : await q;
   return row ?? null;
 }
 
@@ -163,15 +162,12 @@ export async function placeOrder(db: Db, accountId: string, input: PlaceOrderInp
       let coupon: CouponRow | null = null;
       let discount = 0;
       if (input.coupon?.trim()) {
-        // The row lock serialises buyers of one coupon: the count below is the truth when we add ours.
-        coupon = await findCoupon(tx, accountId, input.coupon, true);
-        const pastUses = coupon ? await couponUsesBy(tx, accountId, coupon.id, input.userId) : 0;
+        // A first check without the lock, so that a refused coupon costs nobody a wait; the use is
+        // counted, and the limits checked again, at the end (claimCoupon).
+        coupon = await findCoupon(tx, accountId, input.coupon);
+        const pastUses = coupon?.perUserLimit ? await couponUsesBy(tx, accountId, coupon.id, input.userId) : 0;
         const result = checkCoupon(coupon, now, { signedIn: true, pastUses });
         if (!result.ok || !coupon) throw couponRejected(result.key);
-        await tx
-          .update(coupons)
-          .set({ usageCount: sql`${coupons.usageCount} + 1` })
-          .where(and(eq(coupons.accountId, accountId), eq(coupons.id, coupon.id)));
         discount = couponDiscount(coupon.discountType, coupon.couponAmount, subtotal);
       }
       if (subscription && provider === "razorpay" && discount > 0) {
@@ -199,8 +195,10 @@ export async function placeOrder(db: Db, accountId: string, input: PlaceOrderInp
           createdAt: now,
         })
         .returning();
-      if (row.totalAmount === 0) return (await fulfil(tx, accountId, row, { source: "free", now }, out)) ?? row;
-      return row;
+      const placed =
+        row.totalAmount === 0 ? ((await fulfil(tx, accountId, row, { source: "free", now }, out)) ?? row) : row;
+      if (coupon) await claimCoupon(tx, accountId, coupon.id, input.userId, now);
+      return placed;
     });
   } catch (err) {
     // Two requests with one key: the second one's insert loses; it answers the first one's order.
@@ -212,6 +210,25 @@ export async function placeOrder(db: Db, accountId: string, input: PlaceOrderInp
   }
   if (order.status !== "pending") return { order, created: true };
   return { order: await startPayment(db, accountId, order, input.origin), created: true };
+}
+
+/**
+ * Counts the order's use of its coupon, as the transaction's last statement: the update takes the
+ * coupon's row lock, so buyers of one coupon wait for each other only for this and the commit, and
+ * the limits are checked on the row as it is once locked. The member's uses are counted under the
+ * lock (their new order, visible to this transaction, among them), so two checkouts of one member
+ * cannot both take the last use. A refusal rolls the whole order back.
+ */
+async function claimCoupon(tx: Tx, accountId: string, couponId: string, userId: string, now: Date) {
+  const [claimed] = await tx
+    .update(coupons)
+    .set({ usageCount: sql`${coupons.usageCount} + 1` })
+    .where(and(eq(coupons.accountId, accountId), eq(coupons.id, couponId)))
+    .returning();
+  if (!claimed) throw couponRejected("cart.couponInvalid");
+  const pastUses = claimed.perUserLimit ? (await couponUsesBy(tx, accountId, couponId, userId)) - 1 : 0;
+  const result = checkCoupon({ ...claimed, usageCount: claimed.usageCount - 1 }, now, { signedIn: true, pastUses });
+  if (!result.ok) throw couponRejected(result.key);
 }
 
 async function orderByKey(tx: Tx, accountId: string, userId: string, key: string) {
