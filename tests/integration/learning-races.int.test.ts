@@ -264,6 +264,26 @@ describe("the instructor's and the shop's writes at once", () => {
     expect(await count()).toBe(0);
   });
 
+  it("enrols a member once in a course without a seat limit when enrolments race, and counts every member", async () => {
+    // No seat limit: enrolments do not wait for the course's row lock until its student count.
+    const built = await buildCourse(t.database.db, A.site, A.owner, { title: `Open ${uid()}` });
+    const racer = await memberOf(t, A.site, "student", "open");
+    const others = await Promise.all([1, 2, 3].map((i) => memberOf(t, A.site, "student", `open${i}`)));
+    const enrol = (cookie: string) => api(cookie, `/courses/${built.course.id}/enrol`, { method: "POST" });
+    const results = await Promise.all([
+      enrol(racer.cookie),
+      enrol(racer.cookie),
+      enrol(racer.cookie),
+      ...others.map((o) => enrol(o.cookie)),
+    ]);
+    expect(statuses(results)).toEqual([200, 200, 200, 200, 200, 200]);
+    const [row] = await withPlatform(t.database.db, (tx) =>
+      tx.select({ n: courses.studentCount }).from(courses).where(eq(courses.id, built.course.id)),
+    );
+    expect(row.n).toBe(4);
+    expect(await eventsOf("course_subscribed", built.course.id)).toBe(4);
+  });
+
   it("writes one review and one course_reviewed event when the same review is sent twice at once", async () => {
     const { course } = await enrolled({ curriculum: units(1) });
     const review = { rating: 5, title: "Great", review: "Loved it" };

@@ -1,5 +1,5 @@
-// Enrolling a member in a course (spec §3 course_students, §4, §8): one seat check under the course
-// row lock, so concurrent enrolments never pass the seat limit. Exported for the shop, which calls
+// Enrolling a member in a course (spec §3 course_students, §4, §8): for a course with a seat limit,
+// one seat check under the course row lock, so concurrent enrolments never pass the limit. Exported for the shop, which calls
 // it inside its own transaction when an order for a course is paid.
 import { and, eq, sql } from "drizzle-orm";
 import { enrolmentExpiry } from "../../../core/course-duration";
@@ -24,13 +24,19 @@ export async function enrolStudent(
 ): Promise<{ enrolment: EnrolmentRow; created: boolean }> {
   const now = input.now ?? new Date();
   const record = await loadCourse(tx, accountId, input.courseId);
-  // The row lock serialises enrolments of one course: the count below cannot change under us.
-  await tx.execute(
-    sql`select 1 from ${courses} where ${courses.accountId} = ${accountId} and ${courses.id} = ${input.courseId} for no key update`,
-  );
+  const { course } = record;
+  // A course with a seat limit serialises its enrolments with the course's row lock, so the count
+  // below cannot change under us. Without a limit nothing needs counting: enrolments of one course
+  // only meet at the student count, updated last (so its row lock is held the shortest time), and
+  // two enrolments of one student meet at the enrolment's key.
+  const limited = course.seats != null;
+  if (limited) {
+    await tx.execute(
+      sql`select 1 from ${courses} where ${courses.accountId} = ${accountId} and ${courses.id} = ${input.courseId} for no key update`,
+    );
+  }
   const existing = await findEnrolment(tx, accountId, input.courseId, input.studentId);
   if (existing) return { enrolment: existing, created: false };
-  const { course } = record;
   if (input.by === "self") {
     if (course.status !== "published") throw notFound("Course");
     if (course.access !== "free") throw new AppError("forbidden", "This course is private");
@@ -40,12 +46,14 @@ export async function enrolStudent(
     .from(members)
     .where(and(eq(members.accountId, accountId), eq(members.userId, input.studentId)));
   if (!member) throw fieldError("validation_failed", "studentId", "The student is not a member of this site");
-  const [fresh] = await tx
-    .select({ seats: courses.seats })
-    .from(courses)
-    .where(and(eq(courses.accountId, accountId), eq(courses.id, input.courseId)));
-  if (fresh.seats != null && (await enrolmentCount(tx, accountId, input.courseId)) >= fresh.seats) {
-    throw new AppError("seats", "Seats Error");
+  if (limited) {
+    const [fresh] = await tx
+      .select({ seats: courses.seats })
+      .from(courses)
+      .where(and(eq(courses.accountId, accountId), eq(courses.id, input.courseId)));
+    if (fresh.seats != null && (await enrolmentCount(tx, accountId, input.courseId)) >= fresh.seats) {
+      throw new AppError("seats", "Seats Error");
+    }
   }
   const [enrolment] = await tx
     .insert(courseStudents)
@@ -58,16 +66,29 @@ export async function enrolStudent(
       createdAt: now,
       updatedAt: now,
     })
+    .onConflictDoNothing()
     .returning();
+  if (!enrolment) {
+    // The same student was enrolled by a request that committed meanwhile: theirs stands.
+    const theirs = await findEnrolment(tx, accountId, input.courseId, input.studentId);
+    if (theirs) return { enrolment: theirs, created: false };
+    throw new AppError("conflict", "The enrolment changed meanwhile; try again");
+  }
+  const payload = { courseId: input.courseId, studentId: input.studentId };
+  const actor = input.actorId ?? (input.by === "self" ? input.studentId : null);
+  const types = ["course_subscribed", "student_course_subscribed", "instructor_course_subscribed"];
+  out.push(
+    ...(await events.emitAll(
+      tx,
+      accountId,
+      types.map((type) => ({ type, payload })),
+      actor,
+    )),
+  );
   await tx
     .update(courses)
     .set({ studentCount: sql`${courses.studentCount} + 1` })
     .where(and(eq(courses.accountId, accountId), eq(courses.id, input.courseId)));
-  const payload = { courseId: input.courseId, studentId: input.studentId };
-  const actor = input.actorId ?? (input.by === "self" ? input.studentId : null);
-  for (const type of ["course_subscribed", "student_course_subscribed", "instructor_course_subscribed"]) {
-    out.push(await events.emit(tx, accountId, type, payload, actor));
-  }
   return { enrolment, created: true };
 }
 
