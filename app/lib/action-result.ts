@@ -64,3 +64,41 @@ export function errorOf(result: unknown): ActionError | null {
   const e = error as Partial<ActionError>;
   return typeof e.code === "string" ? actionError(e.code, e.message ?? "", e.details) : null;
 }
+
+/** A bulk action's refusal: the first refusal's code and status, with what was done and refused. */
+class BulkRefusal extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number,
+    readonly details: { deleted: number; refused: { id: string; code: string; message: string }[] },
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * A bulk delete (`intent=bulk-delete`): each id goes through the one-row delete, so its rules apply
+ * to each. A row that is no longer there counts as deleted (another tab deleted it; another site's
+ * row answers the same not_found, and is left alone); any other refusal (a malformed id, a row
+ * that may not go) does not stop the others. When any was refused, the first refusal is thrown
+ * with `details: { deleted, refused: [{ id, code, message }] }`; otherwise answers how many went.
+ */
+export async function removeEach(ids: readonly string[], remove: (id: string) => Promise<unknown>): Promise<number> {
+  let deleted = 0;
+  const refusals: { id: string; code: string; message: string; status: number }[] = [];
+  for (const id of ids) {
+    try {
+      await remove(id);
+      deleted++;
+    } catch (err) {
+      if (!isRefusal(err)) throw err;
+      if (err.code === "not_found") continue;
+      refusals.push({ id, code: err.code, message: err.message, status: err.status });
+    }
+  }
+  const [first] = refusals;
+  if (!first) return deleted;
+  const refused = refusals.map(({ id, code, message }) => ({ id, code, message }));
+  throw new BulkRefusal(first.code, first.message, first.status, { deleted, refused });
+}

@@ -58,7 +58,8 @@ import { withLoadContext } from "./load-context-app";
 type Action = (args: never) => unknown;
 /** What a screen posts: its form (or JSON body), the route's params and the address's query. */
 type Sent = {
-  form?: Record<string, string>;
+  /** A list posts one field several times (a bulk action's `id`s). */
+  form?: Record<string, string | string[]>;
   json?: unknown;
   params?: Record<string, string>;
   query?: Record<string, string>;
@@ -114,7 +115,9 @@ afterAll(() => t?.close());
 /** Calls the route's action as React Router does for a POST from A's owner, and reads its answer. */
 async function post(action: Action, opts: Sent & { path: string }): Promise<Answer> {
   const res = await run(A.site.slug, A.ownerCookie, async (context: AtriumLoadContext) => {
-    const body = opts.json === undefined ? new URLSearchParams(opts.form ?? {}) : JSON.stringify(opts.json as object);
+    const fields = new URLSearchParams();
+    for (const [k, v] of Object.entries(opts.form ?? {})) for (const one of [v].flat()) fields.append(k, one);
+    const body = opts.json === undefined ? fields : JSON.stringify(opts.json as object);
     const query = opts.query ? `?${new URLSearchParams(opts.query)}` : "";
     const request = new Request(`${t.origin(A.site.slug)}${opts.path}${query}`, {
       method: "POST",
@@ -400,5 +403,80 @@ describe("the site's own rows still go", () => {
     const answer = await post(postsRoute.action, { path: "/dashboard/posts", form: { intent: "delete", id: own.id } });
     expect(answer.status).toBe(200);
     expect(await exists(postsTable, postsTable.id, own.id)).toBe(false);
+  });
+});
+
+describe("bulk delete: one rule on every list", () => {
+  type Bulk = { name: string; action: Action; path: string; own: () => Promise<string>; row: keyof typeof foreign };
+  const db = () => t.database.db;
+  const a = () => A.site.accountId;
+  const BULK: Bulk[] = [
+    {
+      name: "posts",
+      action: postsRoute.action,
+      path: "/dashboard/posts",
+      own: async () => (await posts.create(db(), a(), null, { title: `Bulk ${uid()}` })).id,
+      row: "post",
+    },
+    {
+      name: "pages",
+      action: pagesRoute.action,
+      path: "/dashboard/pages",
+      own: async () =>
+        (await pages.create(db(), a(), { kind: "page", title: `Bulk ${uid()}`, slug: `bulk-${uid()}` })).id,
+      row: "page",
+    },
+    {
+      name: "courses",
+      action: coursesHomeRoute.action,
+      path: "/dashboard/instructor",
+      own: async () => (await buildCourse(db(), A.site, A.owner, { title: `Bulk ${uid()}` })).course.id,
+      row: "course",
+    },
+    {
+      name: "coupons",
+      action: couponsRoute.action,
+      path: "/dashboard/manage/ecommerce/coupons",
+      own: async () => (await buildCoupon(db(), A.site, { name: `B${uid()}` })).id,
+      row: "coupon",
+    },
+  ];
+  const stillThere = async (row: keyof typeof foreign, id: string) => {
+    const table = {
+      post: [postsTable, postsTable.id],
+      page: [pagesTable, pagesTable.id],
+      course: [courses, courses.id],
+      coupon: [coupons, coupons.id],
+    } as const;
+    const [tbl, col] = table[row as keyof typeof table];
+    return exists(tbl, col, id);
+  };
+
+  it.each(BULK)(
+    "$name: deletes every own row past a malformed id and another site's, and names what it refused",
+    async (c) => {
+      const [first, second] = [await c.own(), await c.own()];
+      const answer = await post(c.action, {
+        path: c.path,
+        form: { intent: "bulk-delete", id: [first, foreign[c.row], "not-a-uuid", second] },
+      });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+      const error = (answer.body as { error: { code: string; details: unknown } }).error;
+      expect(error.code).toBe("bad_request");
+      // Another site's row answers not_found like a row already gone: not named, and left alone.
+      expect(error.details).toMatchObject({ deleted: 2, refused: [{ id: "not-a-uuid", code: "bad_request" }] });
+      expect((error.details as { refused: unknown[] }).refused).toHaveLength(1);
+      expect(await stillThere(c.row, first)).toBe(false);
+      expect(await stillThere(c.row, second)).toBe(false);
+      expect(await stillThere(c.row, foreign[c.row])).toBe(true);
+    },
+  );
+
+  it.each(BULK)("$name: a row already gone does not stop the rest", async (c) => {
+    const [gone, kept] = [await c.own(), await c.own()];
+    expect((await post(c.action, { path: c.path, form: { intent: "bulk-delete", id: [gone] } })).status).toBe(200);
+    const answer = await post(c.action, { path: c.path, form: { intent: "bulk-delete", id: [gone, kept] } });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(await stillThere(c.row, kept)).toBe(false);
   });
 });

@@ -12,7 +12,7 @@ import {
   parseListParams,
 } from "../../components/list-kit";
 import { PageStatusBadge } from "../../components/page-status-badge";
-import { actionResult, unknownIntent } from "../../lib/action-result";
+import { actionResult, removeEach, unknownIntent } from "../../lib/action-result";
 import { pageTitle, translatorFor } from "../../lib/i18n.server";
 import type { Route } from "./+types/pages";
 
@@ -62,12 +62,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent === "bulk-delete") {
     return actionResult(async () => {
-      for (const id of bulkIds(form)) {
-        // One already gone (deleted in another tab) does not stop the rest.
-        await context.services.pages.remove(kindOf(request), id).catch((err: { code?: string }) => {
-          if (err?.code !== "not_found") throw err;
-        });
-      }
+      await removeEach(bulkIds(form), (id) => context.services.pages.remove(kindOf(request), id));
       return { ok: true };
     });
   }

@@ -13,7 +13,7 @@ import {
 } from "../../components/list-kit";
 import { formatPostDate } from "../../components/post-meta";
 import { PostStatusBadge } from "../../components/post-status-badge";
-import { actionResult, unknownIntent } from "../../lib/action-result";
+import { actionResult, removeEach, unknownIntent } from "../../lib/action-result";
 import { pageTitle, translatorFor } from "../../lib/i18n.server";
 import type { Route } from "./+types/posts";
 
@@ -69,7 +69,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (intent === "bulk-delete") {
     return actionResult(async () => {
-      for (const id of bulkIds(form)) await context.services.postEditor.remove(id);
+      await removeEach(bulkIds(form), (id) => context.services.postEditor.remove(id));
       return { ok: true, deleted: true };
     });
   }

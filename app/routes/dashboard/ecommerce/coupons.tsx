@@ -9,7 +9,7 @@ import { CouponModal, type CouponValue } from "../../../components/shop/coupon-m
 import { COUPON_STATE_COLOR, couponState } from "../../../components/shop/coupon-state";
 import { ShopTabs } from "../../../components/shop/shop-tabs";
 import { pageTitle, translatorFor } from "../../../lib/i18n.server";
-import { unknownIntent } from "../../../lib/action-result";
+import { removeEach, unknownIntent } from "../../../lib/action-result";
 import { notFound, readIntent, runAction } from "../../../lib/instructor.server";
 import type { Route } from "./+types/coupons";
 
@@ -41,9 +41,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (request.headers.get("content-type")?.includes("application/x-www-form-urlencoded")) {
     const form = await request.formData();
     if (form.get("intent") === "bulk-delete") {
-      return runAction(async () => {
-        for (const id of bulkIds(form)) await coupons.remove(id);
-      });
+      return runAction(() => removeEach(bulkIds(form), (id) => coupons.remove(id)));
     }
     if (form.get("intent") !== "delete") return unknownIntent();
     return runAction(() => coupons.remove(String(form.get("id") ?? "")));

@@ -13,7 +13,7 @@ import {
 } from "../../../components/list-kit";
 import { formatPostDate } from "../../../components/post-meta";
 import { pageTitle, translatorFor } from "../../../lib/i18n.server";
-import { unknownIntent } from "../../../lib/action-result";
+import { removeEach, unknownIntent } from "../../../lib/action-result";
 import { asPageError, notFound, runAction } from "../../../lib/instructor.server";
 import type { Route } from "./+types/home";
 
@@ -53,9 +53,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
   if (form.get("intent") === "bulk-delete") {
     const courses = context.services.instructor.courses;
-    return runAction(async () => {
-      for (const id of bulkIds(form)) await courses.remove(id);
-    });
+    return runAction(() => removeEach(bulkIds(form), (id) => courses.remove(id)));
   }
   if (form.get("intent") !== "delete") return unknownIntent();
   return runAction(() => context.services.instructor.courses.remove(String(form.get("id") ?? "")));

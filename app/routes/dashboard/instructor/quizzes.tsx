@@ -8,6 +8,7 @@ import { formatPostDate } from "../../../components/post-meta";
 import { useFocusWhenNew } from "../../../hooks/use-focus-when-new";
 import { pageTitle, translatorFor } from "../../../lib/i18n.server";
 import { asPageError, notFound, runAction } from "../../../lib/instructor.server";
+import { removeEach } from "../../../lib/action-result";
 import type { Route } from "./+types/quizzes";
 
 export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title ?? "Atrium" }];
@@ -28,9 +29,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const ins = context.services.instructor;
   if (form.get("intent") === "delete") return runAction(() => ins.quizzes.remove(String(form.get("id") ?? "")));
   if (form.get("intent") === "bulk-delete") {
-    return runAction(async () => {
-      for (const id of bulkIds(form)) await ins.quizzes.remove(id);
-    });
+    return runAction(() => removeEach(bulkIds(form), (id) => ins.quizzes.remove(id)));
   }
   const result = await runAction(() => ins.quizzes.create({ title: String(form.get("title") ?? "") }));
   if ("ok" in result && result.ok && result.value) return redirect(`/dashboard/instructor/quiz/${result.value.id}`);
