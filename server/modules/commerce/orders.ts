@@ -8,13 +8,13 @@ import { currencyOf, type PaymentProviderName, providersFor } from "../../../cor
 import { periodSeconds, priceOf } from "../../../core/product";
 import type { Db, Tx } from "../../db/client";
 import { accounts, coupons, members, type OrderItem, orders, products } from "../../db/schema";
-import { withTenant } from "../../db/tenant";
+import { commitWith, refusalOf, withTenant } from "../../db/tenant";
 import { AppError, fieldError } from "../../errors";
-import { providerFor, type SubscriptionCheckout } from "../../payments";
+import { type ProviderSettings, providerFor, type SubscriptionCheckout } from "../../payments";
 import { events } from "../events";
 import { fulfil } from "./fulfilment";
 import { planStore } from "./payment-plans";
-import { enabledProviders, siteProviderSettings } from "./settings";
+import { paymentSetup } from "./settings";
 
 export type OrderRow = typeof orders.$inferSelect;
 export type CouponRow = typeof coupons.$inferSelect;
@@ -115,12 +115,13 @@ export async function placeOrder(db: Db, accountId: string, input: PlaceOrderInp
   }
   const ids = [...new Set(input.productIds)];
   if (ids.length === 0) throw fieldError("validation_failed", "productIds", "The cart is empty");
-  const enabled = await withTenant(db, accountId, (tx) => enabledProviders(tx, accountId));
 
-  let order: OrderRow;
+  let placed: { order: OrderRow; payment: PaymentStart };
   try {
-    order = await events.transaction(db, accountId, async (tx, out) => {
+    placed = await events.transaction(db, accountId, async (tx, out) => {
       const currency = await siteCurrency(tx, accountId);
+      const setup = await paymentSetup(tx, accountId);
+      const enabled = setup.enabled;
       const rows = await tx
         .select()
         .from(products)
@@ -165,6 +166,9 @@ export async function placeOrder(db: Db, accountId: string, input: PlaceOrderInp
         // A first check without the lock, so that a refused coupon costs nobody a wait; the use is
         // counted, and the limits checked again, at the end (claimCoupon).
         coupon = await findCoupon(tx, accountId, input.coupon);
+        // A coupon limited per member: this member's checkouts with it take turns (a lock of the
+        // pair, nobody else's), so each counts the uses the one before it committed.
+        if (coupon?.perUserLimit) await lockMemberCoupon(tx, coupon.id, input.userId);
         const pastUses = coupon?.perUserLimit ? await couponUsesBy(tx, accountId, coupon.id, input.userId) : 0;
         const result = checkCoupon(coupon, now, { signedIn: true, pastUses });
         if (!result.ok || !coupon) throw couponRejected(result.key);
@@ -195,12 +199,20 @@ export async function placeOrder(db: Db, accountId: string, input: PlaceOrderInp
           createdAt: now,
         })
         .returning();
-      const placed =
+      const order =
         row.totalAmount === 0 ? ((await fulfil(tx, accountId, row, { source: "free", now }, out)) ?? row) : row;
-      if (coupon) await claimCoupon(tx, accountId, coupon.id, input.userId, now);
-      return placed;
+      // What the provider is asked with, read here rather than in transactions of their own.
+      const payment: PaymentStart = {
+        settings: setup.settingsOf(provider),
+        buyer: order.status === "pending" ? await buyerOf(tx, accountId, input.userId) : { name: "", email: "" },
+        coupon,
+      };
+      if (coupon) await claimCoupon(tx, accountId, coupon.id);
+      return { order, payment };
     });
   } catch (err) {
+    const refusal = refusalOf(err);
+    if (refusal) throw couponRejected(refusal);
     // Two requests with one key: the second one's insert loses; it answers the first one's order.
     if (key && /orders_idempotency_idx|duplicate key/.test(String((err as Error).message))) {
       const existing = await withTenant(db, accountId, (tx) => orderByKey(tx, accountId, input.userId, key));
@@ -208,27 +220,31 @@ export async function placeOrder(db: Db, accountId: string, input: PlaceOrderInp
     }
     throw err;
   }
+  const { order, payment } = placed;
   if (order.status !== "pending") return { order, created: true };
-  return { order: await startPayment(db, accountId, order, input.origin), created: true };
+  return { order: await startPayment(db, accountId, order, input.origin, payment), created: true };
 }
 
 /**
- * Counts the order's use of its coupon, as the transaction's last statement: the update takes the
- * coupon's row lock, so buyers of one coupon wait for each other only for this and the commit, and
- * the limits are checked on the row as it is once locked. The member's uses are counted under the
- * lock (their new order, visible to this transaction, among them), so two checkouts of one member
- * cannot both take the last use. A refusal rolls the whole order back.
+ * Counts the order's use of its coupon and commits, in one message to the database: the update
+ * takes the coupon's row lock, so buyers of one coupon wait for each other only while the database
+ * runs it and writes the commit. The overall limit is checked on the row as it is once locked; a
+ * coupon used up meanwhile refuses (cart.couponLimit) and rolls the whole order back. The per-member
+ * limit was counted under the member's own lock (lockMemberCoupon).
  */
-async function claimCoupon(tx: Tx, accountId: string, couponId: string, userId: string, now: Date) {
-  const [claimed] = await tx
-    .update(coupons)
-    .set({ usageCount: sql`${coupons.usageCount} + 1` })
-    .where(and(eq(coupons.accountId, accountId), eq(coupons.id, couponId)))
-    .returning();
-  if (!claimed) throw couponRejected("cart.couponInvalid");
-  const pastUses = claimed.perUserLimit ? (await couponUsesBy(tx, accountId, couponId, userId)) - 1 : 0;
-  const result = checkCoupon({ ...claimed, usageCount: claimed.usageCount - 1 }, now, { signedIn: true, pastUses });
-  if (!result.ok) throw couponRejected(result.key);
+async function claimCoupon(tx: Tx, accountId: string, couponId: string) {
+  await commitWith(tx, [
+    sql`with claimed as (
+          update ${coupons} set usage_count = usage_count + 1
+          where account_id = ${accountId} and id = ${couponId} and (usage_limit = 0 or usage_count < usage_limit)
+          returning 1)
+        select atrium_refuse('cart.couponLimit') where not exists (select 1 from claimed)`,
+  ]);
+}
+
+/** Until the transaction ends, one member's checkouts with one coupon wait for each other. */
+async function lockMemberCoupon(tx: Tx, couponId: string, userId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`coupon:${couponId}:${userId}`}, 0))`);
 }
 
 async function orderByKey(tx: Tx, accountId: string, userId: string, key: string) {
@@ -258,28 +274,27 @@ function subscriptionCheckout(sub: OrderItem, firstAmount: number, coupon: Coupo
 }
 
 /** Asks the order's provider where to pay; a provider that fails cancels the order and frees the coupon. */
-async function startPayment(db: Db, accountId: string, order: OrderRow, origin: string): Promise<OrderRow> {
+/** What starting a payment needs, read in the order's transaction. */
+type PaymentStart = { settings: ProviderSettings; buyer: { name: string; email: string }; coupon: CouponRow | null };
+
+async function buyerOf(tx: Tx, accountId: string, userId: string) {
+  const [m] = await tx
+    .select({ name: members.name, email: members.email })
+    .from(members)
+    .where(and(eq(members.accountId, accountId), eq(members.userId, userId)));
+  return m ?? { name: "", email: "" };
+}
+
+async function startPayment(
+  db: Db,
+  accountId: string,
+  order: OrderRow,
+  origin: string,
+  { settings, buyer, coupon }: PaymentStart,
+): Promise<OrderRow> {
   const provider = providerFor(order.provider);
   if (!provider) throw fieldError("validation_failed", "provider", "Unknown payment method");
-  const settings = await siteProviderSettings(db, accountId, order.provider);
-  const buyer = await withTenant(db, accountId, async (tx) => {
-    const [m] = await tx
-      .select({ name: members.name, email: members.email })
-      .from(members)
-      .where(and(eq(members.accountId, accountId), eq(members.userId, order.userId)));
-    return m ?? { name: "", email: "" };
-  });
   const sub = order.items.find((i) => i.type === "subscription");
-  const coupon =
-    sub && order.couponId
-      ? await withTenant(db, accountId, async (tx) => {
-          const [c] = await tx
-            .select()
-            .from(coupons)
-            .where(and(eq(coupons.accountId, accountId), eq(coupons.id, order.couponId as string)));
-          return c ?? null;
-        })
-      : null;
   try {
     const start = await provider.startCheckout(settings, {
       accountId,
@@ -299,14 +314,16 @@ async function startPayment(db: Db, accountId: string, order: OrderRow, origin: 
       cancelUrl: `${origin}/checkout?cancelled=${order.orderId}`,
       idempotencyKey: `order-${order.orderId}`,
     });
-    return await withTenant(db, accountId, async (tx) => {
-      const [row] = await tx
-        .update(orders)
-        .set({ providerRef: start.providerRef, checkoutUrl: start.kind === "redirect" ? start.url : null })
-        .where(and(eq(orders.accountId, accountId), eq(orders.orderId, order.orderId)))
-        .returning();
-      return row;
-    });
+    const started = { providerRef: start.providerRef, checkoutUrl: start.kind === "redirect" ? start.url : null };
+    await withTenant(db, accountId, (tx) =>
+      commitWith(tx, [
+        tx
+          .update(orders)
+          .set(started)
+          .where(and(eq(orders.accountId, accountId), eq(orders.orderId, order.orderId))),
+      ]),
+    );
+    return { ...order, ...started };
   } catch (err) {
     console.error(`[payments] ${order.provider} checkout for ${order.orderId} failed:`, (err as Error).message);
     await cancelOrder(db, accountId, order.orderId, "failed");

@@ -15,16 +15,26 @@ export async function providerSettings(tx: Tx, accountId: string, provider: stri
   return { config: row?.config ?? {}, secrets: row?.secrets ?? {} };
 }
 
-/** The providers a buyer can use on this site now. */
-export async function enabledProviders(tx: Tx, accountId: string): Promise<PaymentProviderName[]> {
+/** The site's payment set-up from one read: the providers a buyer can use now, and each one's settings. */
+export async function paymentSetup(tx: Tx, accountId: string) {
   const rows = await tx.select().from(paymentSettings).where(eq(paymentSettings.accountId, accountId));
   const byName = new Map(rows.map((r) => [r.provider, r]));
-  return PAYMENT_PROVIDERS.filter((name) => {
+  const enabled = PAYMENT_PROVIDERS.filter((name) => {
     const row = byName.get(name);
     if (name === "offline") return row ? row.enabled : true;
     const provider = providerFor(name);
     return Boolean(row?.enabled && provider?.configured({ config: row.config, secrets: row.secrets }));
   });
+  const settingsOf = (name: string): ProviderSettings => {
+    const row = byName.get(name);
+    return { config: row?.config ?? {}, secrets: row?.secrets ?? {} };
+  };
+  return { enabled, settingsOf };
+}
+
+/** The providers a buyer can use on this site now. */
+export async function enabledProviders(tx: Tx, accountId: string): Promise<PaymentProviderName[]> {
+  return (await paymentSetup(tx, accountId)).enabled;
 }
 
 /** A provider's settings for a site, read in their own transaction (webhooks, the return page). */

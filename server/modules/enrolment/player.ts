@@ -176,7 +176,7 @@ export const player = {
       const r = await setItemComplete(
         tx,
         ctx.accountId,
-        { courseId, studentId: ctx.userId, itemId, complete, record },
+        { courseId, studentId: ctx.userId, itemId, complete, record, last: true },
         out,
       );
       return {

@@ -16,6 +16,7 @@ import {
 } from "../../../core/curriculum";
 import { dripAvailableAt } from "../../../core/drip-feed";
 import type { Tx } from "../../db/client";
+import { commitWith } from "../../db/tenant";
 import { certificates, courseStudents, members } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
 import { type CourseRecord, loadCourse } from "../courses";
@@ -172,7 +173,8 @@ export function newCertificateCode(): string {
 export async function setItemComplete(
   tx: Tx,
   accountId: string,
-  input: ItemInput & { complete: boolean },
+  /** `last`: nothing follows in the transaction, so the change may commit with its last statement. */
+  input: ItemInput & { complete: boolean; last?: boolean },
   out: Emitted,
 ): Promise<{ enrolment: EnrolmentRow; progress: number; certificateCode: string | null }> {
   const now = input.now ?? new Date();
@@ -197,16 +199,23 @@ export async function setItemComplete(
   const unchanged =
     progress === enrolment.progress && !("startAt" in start) && JSON.stringify(data) === JSON.stringify(before);
   if (unchanged) return { enrolment, progress, certificateCode: null };
-  const [updated] = await tx
+  const change = { curriculumData: data, progress, ...start, updatedAt: now };
+  const update = tx
     .update(courseStudents)
-    .set({ curriculumData: data, progress, ...start, updatedAt: now })
-    .where(enrolmentWhere(accountId, input.courseId, input.studentId))
-    .returning();
+    .set(change)
+    .where(enrolmentWhere(accountId, input.courseId, input.studentId));
+  const certify = finished && Boolean(record.course.certificate?.enabled);
+  if (input.last && !certify) {
+    // The common case ends the transaction: the update, its events and the commit in one message,
+    // so the enrolment's lock is released without another round trip (commitWith).
+    const inserted = events.insertOf(tx, accountId, drafts, input.studentId);
+    await commitWith(tx, inserted.statement ? [update, inserted.statement] : [update]);
+    out.push(...inserted.emitted);
+    return { enrolment: { ...enrolment, ...change }, progress, certificateCode: null };
+  }
+  const [updated] = await update.returning();
   out.push(...(await events.emitAll(tx, accountId, drafts, input.studentId)));
-  const certificateCode =
-    finished && record.course.certificate?.enabled
-      ? await issueCertificate(tx, accountId, record, input.studentId, out)
-      : null;
+  const certificateCode = certify ? await issueCertificate(tx, accountId, record, input.studentId, out) : null;
   return { enrolment: updated, progress, certificateCode };
 }
 

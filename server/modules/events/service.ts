@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lt, or, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { eventOutbox } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
@@ -109,6 +109,31 @@ export const events = {
       .values(withJobs)
       .returning({ id: eventOutbox.id, jobId: eventOutbox.jobId });
     return rows.map((r) => ({ accountId, id: r.id, jobId: r.jobId as string }));
+  },
+
+  /**
+   * The insert of several events of one change, not yet run: for a transaction's last statements
+   * (commitWith). The ids are made here, so the emitted list is known before the statement runs.
+   */
+  insertOf(
+    tx: Tx,
+    accountId: string,
+    drafts: readonly { type: string; payload: Record<string, unknown> }[],
+    actorId: string | null = null,
+  ): { statement: SQLWrapper | null; emitted: EmittedEvent[] } {
+    if (drafts.length === 0) return { statement: null, emitted: [] };
+    const rows = drafts.map((d) => ({
+      id: randomUUID(),
+      accountId,
+      type: d.type,
+      payload: d.payload,
+      actorId,
+      jobId: randomUUID(),
+    }));
+    return {
+      statement: tx.insert(eventOutbox).values(rows),
+      emitted: rows.map((r) => ({ accountId, id: r.id, jobId: r.jobId })),
+    };
   },
 
   /**
