@@ -21,7 +21,8 @@ export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title ?? "Atri
 const PER_PAGE = 20;
 const STATUSES = ["all", "draft", "published"] as const;
 type StatusFilter = (typeof STATUSES)[number];
-const LIST = { filters: { status: STATUSES } } as const;
+// Sortable columns; without ?sort= the newest change comes first.
+const LIST = { filters: { status: STATUSES }, sorts: ["title", "updated"] } as const;
 
 const kindOf = (request: Request) => (new URL(request.url).pathname.startsWith("/dashboard/docs") ? "doc" : "page");
 
@@ -30,13 +31,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const kind = kindOf(request);
   if (!context.services.pages.canEdit(kind)) throw new Response("Not found", { status: 404 });
   const params = parseListParams(new URL(request.url).searchParams, LIST);
-  const { q, page } = params;
+  const { q, page, sort } = params;
   const status = params.filters.status as StatusFilter;
   const result = await context.services.pages.list(kind, {
     q: q || undefined,
     status: status === "all" ? undefined : status,
     page,
     per_page: PER_PAGE,
+    sort: sort ? { by: sort.by as "title" | "updated", dir: sort.dir } : undefined,
   });
   const t = translatorFor(context, request);
   return {
@@ -84,6 +86,7 @@ export default function Pages({ loaderData: d }: Route.ComponentProps) {
     {
       id: "title",
       header: t("pages.columns.title"),
+      enableSorting: true,
       cell: ({ row: { original: p } }) => (
         <>
           <Link to={`${base}/${p.id}`}>{p.title}</Link>
@@ -98,7 +101,12 @@ export default function Pages({ loaderData: d }: Route.ComponentProps) {
       header: t("pages.columns.status"),
       cell: ({ row: { original: p } }) => <PageStatusBadge status={p.status} />,
     },
-    { id: "updated", header: t("pages.columns.updated"), cell: ({ row: { original: p } }) => date(p.updatedAt) },
+    {
+      id: "updated",
+      header: t("pages.columns.updated"),
+      enableSorting: true,
+      cell: ({ row: { original: p } }) => date(p.updatedAt),
+    },
   ];
   return (
     <ListScreen

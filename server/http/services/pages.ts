@@ -5,7 +5,7 @@
 import type { Context } from "hono";
 import { hasCap } from "../../../core/roles";
 import { AppError, notAuthenticated, requireUuid } from "../../errors";
-import { type PageInput, type PageKind, type PageStatus, pages } from "../../modules/pages";
+import { type PageInput, type PageKind, type PageSort, type PageStatus, pages } from "../../modules/pages";
 import { pageGate } from "../../modules/commerce/member-access";
 import type { AppEnv } from "../env";
 
@@ -40,7 +40,10 @@ export function pagesServices(c: Context<AppEnv>) {
           return false;
         }
       },
-      list: (kind: PageKind, opts: { status?: PageStatus; q?: string; page?: number; per_page?: number } = {}) => {
+      list: (
+        kind: PageKind,
+        opts: { status?: PageStatus; q?: string; page?: number; per_page?: number; sort?: PageSort } = {},
+      ) => {
         editor(kind);
         return pages.list(db, site.accountId, { kinds: [kind], ...opts });
       },

@@ -1,7 +1,7 @@
 // The owner's side of commerce (spec §9): every order of the site with its buyer, what it granted and
 // its subscription, confirming an offline payment, refunding (which takes the access back),
 // cancelling, and stopping a subscription from renewing. Payment settings: payment-settings.ts.
-import { and, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { and, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { courses, members, type OrderStatus, orders, type SubscriptionStatus, subscriptions } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
@@ -107,9 +107,39 @@ async function present(tx: Tx, accountId: string, rows: OrderRow[]): Promise<Adm
   }));
 }
 
-export type OrderListQuery = { status?: OrderStatus | null; search?: string | null; page?: number; perPage?: number };
+/**
+ * The columns the owner's order list sorts by: when it was placed, its total, or its status in the
+ * order an order goes through them (ORDER_STATUSES), not alphabetically.
+ */
+export type OrderSort = { by: "date" | "total" | "status"; dir: "asc" | "desc" };
 
-/** A page of the site's orders, newest first; search matches the buyer's e-mail or name, or an order number prefix. */
+export type OrderListQuery = {
+  status?: OrderStatus | null;
+  search?: string | null;
+  page?: number;
+  perPage?: number;
+  /** Newest first without it. */
+  sort?: OrderSort | null;
+};
+
+/** A status's place in ORDER_STATUSES (the statuses are constants, so they are written into the SQL). */
+const statusRank = sql`case ${orders.status} ${sql.raw(
+  ORDER_STATUSES.map((s, i) => `when '${s}' then ${i}`).join(" "),
+)} else ${sql.raw(String(ORDER_STATUSES.length))} end`;
+
+function orderSort(sort: OrderSort | null | undefined): SQL[] {
+  if (!sort) return [];
+  const dir = sort.dir === "desc" ? sql`desc` : sql`asc`;
+  if (sort.by === "date") return [sql`${orders.createdAt} ${dir}`];
+  if (sort.by === "total") return [sql`${orders.totalAmount} ${dir}`];
+  if (sort.by === "status") return [sql`${statusRank} ${dir}`];
+  return [];
+}
+
+/**
+ * A page of the site's orders, newest first unless `sort` names a column; search matches the
+ * buyer's e-mail or name, or an order number prefix.
+ */
 export async function listOrders(db: Db, accountId: string, q: OrderListQuery = {}) {
   const page = Math.max(1, q.page ?? 1);
   const perPage = Math.min(100, Math.max(1, q.perPage ?? 20));
@@ -130,7 +160,7 @@ export async function listOrders(db: Db, accountId: string, q: OrderListQuery = 
       if (any) conds.push(any);
     }
     const where = and(...conds);
-    const { rows, count } = await pageOfOrders(tx, where, page, perPage);
+    const { rows, count } = await pageOfOrders(tx, where, page, perPage, orderSort(q.sort));
     return { orders: await present(tx, accountId, rows), count, page, perPage };
   });
 }

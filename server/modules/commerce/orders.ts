@@ -28,14 +28,17 @@ export async function siteCurrency(tx: Tx, accountId: string): Promise<string> {
   return currencyOf((row?.settings as { currency?: string } | undefined)?.currency).code;
 }
 
-/** One page of orders matching `where`, newest first, with the exact count. */
-export async function pageOfOrders(tx: Tx, where: SQL | undefined, page: number, perPage: number) {
+/**
+ * One page of orders matching `where`, newest first (after `orderBy`, when given: ties keep the
+ * newest-first order, then the id), with the exact count.
+ */
+export async function pageOfOrders(tx: Tx, where: SQL | undefined, page: number, perPage: number, orderBy: SQL[] = []) {
   const [{ n }] = await tx.select({ n: count() }).from(orders).where(where);
   const rows = await tx
     .select()
     .from(orders)
     .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.orderId))
+    .orderBy(...orderBy, desc(orders.createdAt), desc(orders.orderId))
     .limit(perPage)
     .offset((page - 1) * perPage);
   return { rows, count: Number(n) };

@@ -1,7 +1,7 @@
 // Writing courses: create (from the §9 description template), list the courses a member may edit,
 // change details, settings, duration, certificate and status, co-instructors, delete. Every change
 // that a visitor could see drops the cached /courses and /course/{slug} pages.
-import { and, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { splitDuration } from "../../../core/course-duration";
 import type { CourseSettings, Duration } from "../../../core/curriculum";
 import { isValidSlug, nextFreeSlug, SLUG_MAX, slugify } from "../../../core/slug";
@@ -67,7 +67,16 @@ export type UpdateCourseInput = {
   status?: CourseStatus;
   categoryIds?: string[];
 };
-export type CourseListQuery = { status?: CourseStatus | "all"; q?: string; page?: number; perPage?: number };
+/** The columns the course list sorts by: title (case-insensitively), students, last change. */
+export type CourseSort = { by: "title" | "students" | "updated"; dir: "asc" | "desc" };
+export type CourseListQuery = {
+  status?: CourseStatus | "all";
+  q?: string;
+  page?: number;
+  perPage?: number;
+  /** Newest change first without it. */
+  sort?: CourseSort;
+};
 
 const summary = (c: typeof courses.$inferSelect): CourseSummary => ({
   id: c.id,
@@ -127,7 +136,10 @@ async function view(tx: Tx, ctx: LearningCtx, courseId: string): Promise<CourseV
 }
 
 export const authoring = {
-  /** Courses the member may edit (every course for managers), newest change first. */
+  /**
+   * Courses the member may edit (every course for managers), newest change first unless `sort`
+   * names a column (ties keep that order, then the id).
+   */
   async list(ctx: LearningCtx, query: CourseListQuery = {}) {
     assertInstructor(ctx);
     const page = Math.max(1, query.page ?? 1);
@@ -147,11 +159,17 @@ export const authoring = {
         .select({ n: count() })
         .from(courses)
         .where(and(...where));
+      const order: SQL[] = [];
+      const dir = query.sort?.dir === "desc" ? sql`desc` : sql`asc`;
+      if (query.sort?.by === "title") order.push(sql`lower(${courses.title}) ${dir}`);
+      if (query.sort?.by === "students") order.push(sql`${courses.studentCount} ${dir}`);
+      if (query.sort?.by === "updated") order.push(sql`${courses.updatedAt} ${dir}`);
+      order.push(desc(courses.updatedAt), desc(courses.id));
       const rows = await tx
         .select()
         .from(courses)
         .where(and(...where))
-        .orderBy(desc(courses.updatedAt))
+        .orderBy(...order)
         .limit(perPage)
         .offset((page - 1) * perPage);
       return { items: rows.map(summary), total: Number(total.n), page, perPage };

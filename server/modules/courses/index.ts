@@ -4,7 +4,14 @@
 export * from "./context";
 export * from "./read";
 export { authoring } from "./authoring";
-export type { CourseListQuery, CourseSummary, CourseView, CreateCourseInput, UpdateCourseInput } from "./authoring";
+export type {
+  CourseListQuery,
+  CourseSort,
+  CourseSummary,
+  CourseView,
+  CreateCourseInput,
+  UpdateCourseInput,
+} from "./authoring";
 export { COURSE_CATEGORY, courseCategories, courseCategoriesOf } from "./categories";
 export { curriculum, validateCurriculum } from "./curriculum";
 export type { CurriculumInputItem } from "./curriculum";

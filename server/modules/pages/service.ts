@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
 import { checkPageSlug, HOME_PAGE_SLUG } from "../../../core/page-slug";
 import { containsPattern } from "../../../core/search-query";
 import type { Db, Tx } from "../../db/client";
@@ -33,6 +33,9 @@ export type PageInput = {
   socialImage?: string | null;
   document?: unknown;
 };
+
+/** The columns the managers' list sorts by (title case-insensitively, or the last change). */
+export type PageSort = { by: "title" | "updated"; dir: "asc" | "desc" };
 
 type Row = typeof table.$inferSelect;
 
@@ -130,11 +133,21 @@ async function load(tx: Tx, accountId: string, id: string, kinds: readonly PageK
 }
 
 export const pages = {
-  /** A page of pages, newest change first; `q` matches the title or slug. */
+  /**
+   * A page of pages, newest change first unless `sort` names a column (ties keep that order, then
+   * the id); `q` matches the title or slug.
+   */
   async list(
     db: Db,
     accountId: string,
-    opts: { kinds: readonly PageKind[]; status?: ContentStatus; q?: string; page?: number; per_page?: number },
+    opts: {
+      kinds: readonly PageKind[];
+      status?: ContentStatus;
+      q?: string;
+      page?: number;
+      per_page?: number;
+      sort?: PageSort;
+    },
   ): Promise<{ items: PageSummary[]; total: number }> {
     const page = Math.max(1, opts.page ?? 1);
     const perPage = Math.min(100, Math.max(1, opts.per_page ?? 20));
@@ -145,12 +158,17 @@ export const pages = {
       const p = containsPattern(q);
       where.push(ilike(table.title, p));
     }
+    const order: SQL[] = [];
+    const dir = opts.sort?.dir === "desc" ? sql`desc` : sql`asc`;
+    if (opts.sort?.by === "title") order.push(sql`lower(${table.title}) ${dir}`);
+    if (opts.sort?.by === "updated") order.push(sql`${table.updatedAt} ${dir}`);
+    order.push(desc(table.updatedAt), desc(table.id));
     return withTenant(db, accountId, async (tx) => {
       const rows = await tx
         .select(summaryColumns)
         .from(table)
         .where(and(...where))
-        .orderBy(desc(table.updatedAt), desc(table.id))
+        .orderBy(...order)
         .limit(perPage)
         .offset((page - 1) * perPage);
       const [total] = await tx

@@ -16,7 +16,8 @@ export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title ?? "Atri
 const PER_PAGE = 20;
 const FILTERS = ["all", "pending", "paid", "refunded", "cancelled"] as const;
 type Filter = (typeof FILTERS)[number];
-const LIST = { filters: { status: FILTERS } } as const;
+// Sortable columns; without ?sort= the newest come first.
+const LIST = { filters: { status: FILTERS }, sorts: ["date", "total", "status"] } as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The site's orders for its managers (/dashboard/manage/ecommerce/orders); ?order= opens one. */
@@ -25,11 +26,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   if (!svc.canManage) throw notFound();
   const url = new URL(request.url);
   const params = parseListParams(url.searchParams, LIST);
-  const { q, page } = params;
+  const { q, page, sort } = params;
   const status = params.filters.status as Filter;
   const open = url.searchParams.get("order") ?? "";
   const [result, detail] = await Promise.all([
-    svc.list({ status: status === "all" ? null : status, search: q || null, page, perPage: PER_PAGE }),
+    svc.list({
+      status: status === "all" ? null : status,
+      search: q || null,
+      page,
+      perPage: PER_PAGE,
+      sort: sort ? { by: sort.by as "date" | "total" | "status", dir: sort.dir } : null,
+    }),
     UUID.test(open) ? svc.get(open).catch(() => null) : Promise.resolve(null),
   ]).catch(asPageError);
   return {
@@ -105,14 +112,21 @@ export default function OwnerOrders({ loaderData: d, actionData }: Route.Compone
     {
       id: "total",
       header: t("payments.orders.columns.total"),
+      enableSorting: true,
       cell: ({ row: { original: o } }) => formatMoney(o.totalAmount, o.currency, i18n.language, { decimals: true }),
     },
     {
       id: "status",
       header: t("payments.orders.columns.status"),
+      enableSorting: true,
       cell: ({ row }) => <OrderStatusBadge status={row.original.status} />,
     },
-    { id: "date", header: t("payments.orders.columns.date"), cell: ({ row }) => date(row.original.createdAt) },
+    {
+      id: "date",
+      header: t("payments.orders.columns.date"),
+      enableSorting: true,
+      cell: ({ row }) => date(row.original.createdAt),
+    },
   ];
   return (
     <ListScreen
@@ -142,7 +156,7 @@ export default function OwnerOrders({ loaderData: d, actionData }: Route.Compone
           placeholder: t("payments.orders.searchHint"),
           value: d.filters.q,
         },
-        keep: ["status"],
+        keep: ["status", "sort", "dir"],
       }}
       table={{
         data: d.orders,

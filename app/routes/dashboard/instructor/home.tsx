@@ -21,7 +21,8 @@ export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title ?? "Atri
 
 const PER_PAGE = 20;
 const STATUSES = ["all", "draft", "published"] as const;
-const LIST = { filters: { status: STATUSES } } as const;
+// Sortable columns; without ?sort= the newest change comes first.
+const LIST = { filters: { status: STATUSES }, sorts: ["title", "students", "updated"] } as const;
 const SHORTCUTS: { to: string; label: string; managers?: boolean }[] = [
   { to: "/dashboard/instructor/quizzes", label: "instructor.quizzes" },
   { to: "/dashboard/instructor/submissions/quizzes", label: "assessments.queue.quizTitle" },
@@ -35,9 +36,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const ins = context.services.instructor;
   if (!ins.canUse) throw notFound();
   const params = parseListParams(new URL(request.url).searchParams, LIST);
-  const { q, page } = params;
+  const { q, page, sort } = params;
   const status = params.filters.status as (typeof STATUSES)[number];
-  const result = await ins.courses.list({ q: q || undefined, status, page, perPage: PER_PAGE }).catch(asPageError);
+  const result = await ins.courses
+    .list({
+      q: q || undefined,
+      status,
+      page,
+      perPage: PER_PAGE,
+      sort: sort ? { by: sort.by as "title" | "students" | "updated", dir: sort.dir } : undefined,
+    })
+    .catch(asPageError);
   return {
     title: pageTitle(translatorFor(context, request), "instructor.myCourses", context.site.settings.sitetitle),
     items: result.items,
@@ -67,6 +76,7 @@ export default function InstructorHome({ loaderData: d }: Route.ComponentProps) 
     {
       id: "title",
       header: t("instructor.columns.title"),
+      enableSorting: true,
       cell: ({ row: { original: c } }) => (
         <>
           <Link to={`/dashboard/instructor/course/${c.id}`}>{c.title}</Link>
@@ -85,10 +95,16 @@ export default function InstructorHome({ loaderData: d }: Route.ComponentProps) 
         </Badge>
       ),
     },
-    { id: "students", header: t("instructor.columns.students"), cell: ({ row }) => row.original.studentCount },
+    {
+      id: "students",
+      header: t("instructor.columns.students"),
+      enableSorting: true,
+      cell: ({ row }) => row.original.studentCount,
+    },
     {
       id: "updated",
       header: t("instructor.columns.updated"),
+      enableSorting: true,
       cell: ({ row }) => formatPostDate(row.original.updatedAt, i18n.language),
     },
   ];
