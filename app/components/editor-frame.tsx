@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Modal, Text } from "@mantine/core";
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { Link, useBlocker } from "react-router";
 import { useTranslation } from "../i18n/use-translation";
 
@@ -17,6 +17,22 @@ export function useLeaveGuard(dirty: boolean) {
     return () => window.removeEventListener("beforeunload", warn);
   }, [dirty]);
   return blocker;
+}
+
+/**
+ * Whether an editor's value differs from the one it opened with, for the leave guard. It is read off
+ * the value, not off DOM events: Mantine's Select and MultiSelect, NumberInput's steppers, the rich
+ * text editor and pickers in a dialog change an editor's state without an input or change event
+ * reaching its form, and comparing values notices every control alike. Values are compared as JSON.
+ * The first value is the saved one; an editor starts again from a newly saved value by being
+ * remounted (a `key` of the record's revision). `onDirtyChange` hears each change of the answer.
+ */
+export function useUnsavedChanges(value: unknown, onDirtyChange?: (dirty: boolean) => void): boolean {
+  const now = JSON.stringify(value);
+  const [saved] = useState(now);
+  const dirty = now !== saved;
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
+  return dirty;
 }
 
 /** The leave guard and its "leave without saving?" dialog; screens may word the dialog their own way. */
@@ -84,7 +100,7 @@ export type EditorFrameProps = {
   status?: { label: string; color: string } | null;
   /** The heading's buttons, usually <EditorActions>. */
   actions?: ReactNode;
-  /** Unsaved changes: leaving asks first. */
+  /** Unsaved changes: leaving asks first. Follow the editor's state, not DOM events (see useUnsavedChanges). */
   dirty: boolean;
   guard?: Partial<LeaveGuardText>;
   /** A saved / published message, and a failure, read out as they appear. */

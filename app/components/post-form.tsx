@@ -218,7 +218,11 @@ export function PostForm({
           label={t("blog.editor.fields.publishedAt")}
           description={t("blog.editor.fields.publishedAtHint")}
           value={dateInput}
-          onChange={(e) => setDateInput(e.currentTarget.value)}
+          onChange={(e) => {
+            // Kept as typed (local time) for the field; in the value too, so the change counts as unsaved.
+            setDateInput(e.currentTarget.value);
+            set("publishedAt", fromLocalInput(e.currentTarget.value));
+          }}
           error={fields.publishedAt}
           maw={280}
         />

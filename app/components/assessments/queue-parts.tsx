@@ -1,5 +1,6 @@
-// Pieces both submissions queues share: the list of items one may evaluate (with pending counts),
-// the status filter, a submission's status badge and the confirmed reset button.
+// Pieces both submissions queues share: each queue's address and headings, the list of items one
+// may evaluate (with pending counts), the status filter, a submission's status badge and the
+// confirmed reset button. The screen they make up is submission-queue.tsx.
 import { Badge, Button, Group, Modal, NativeSelect, Table, Text } from "@mantine/core";
 import { useState } from "react";
 import { useTranslation } from "../../i18n/use-translation";
@@ -7,6 +8,21 @@ import { Form, Link } from "react-router";
 
 export const QUEUE_FILTERS = ["pending", "evaluated", "all"] as const;
 export type QueueFilterValue = (typeof QUEUE_FILTERS)[number];
+
+/** Each queue's address, its heading (and page title) and the link back to its list of items. */
+export const QUEUES = {
+  quiz: {
+    base: "/dashboard/instructor/submissions/quizzes",
+    title: "assessments.queue.quizTitle",
+    back: "assessments.queue.allQuizzes",
+  },
+  assignment: {
+    base: "/dashboard/instructor/submissions/assignments",
+    title: "assessments.queue.assignmentTitle",
+    back: "assessments.queue.allAssignments",
+  },
+} as const;
+export type QueueKind = keyof typeof QUEUES;
 
 export function EvaluableList({
   items,

@@ -18,6 +18,7 @@ import { useTranslation } from "../../i18n/use-translation";
 import { type Choice, PickMany } from "./pick-many";
 import { currencyOf, toMajor, toMinor } from "../../../core/currency";
 import type { ProductMetadata } from "../../../core/product";
+import { useUnsavedChanges } from "../editor-frame";
 import { MediaPicker } from "../media-picker";
 import { PERIODS } from "./period";
 
@@ -44,9 +45,21 @@ type Props = {
   fields: Record<string, string>;
   message: string | null;
   onSubmit: (value: ProductFormValue) => void;
+  /** Told whether the form differs from the product it opened with (for the editor frame's leave guard). */
+  onDirtyChange?: (dirty: boolean) => void;
 };
 
-export function ProductForm({ initial, currency, choices, selfId, busy, fields, message, onSubmit }: Props) {
+export function ProductForm({
+  initial,
+  currency,
+  choices,
+  selfId,
+  busy,
+  fields,
+  message,
+  onSubmit,
+  onDirtyChange,
+}: Props) {
   const { t } = useTranslation();
   const price = initial?.metadata.price ?? null;
   const [title, setTitle] = useState(initial?.title ?? "");
@@ -65,32 +78,36 @@ export function ProductForm({ initial, currency, choices, selfId, busy, fields, 
   const digits = currencyOf(currency).digits;
   const productTitles = new Map(choices.products.map((p) => [p.id, p.title]));
 
+  const minor = toMinor(Number(amount) || 0, currency);
+  const value: ProductFormValue = {
+    title,
+    slug,
+    description,
+    image: image || null,
+    status,
+    courseIds,
+    membershipIds,
+    metadata: {
+      price:
+        kind === "none"
+          ? null
+          : kind === "onetime"
+            ? { type: "onetime", amount: minor }
+            : {
+                type: "subscription",
+                amount: minor,
+                duration: { value: Math.floor(Number(periodValue) || 0), parameter: Number(periodUnit) },
+              },
+      featured,
+      cross: cross.map((id) => ({ id, value: productTitles.get(id) ?? id })),
+    },
+  };
+  // Every control (selects, steppers, switches, pickers) changes the value, so this sees them all.
+  useUnsavedChanges(value, onDirtyChange);
+
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    const minor = toMinor(Number(amount) || 0, currency);
-    onSubmit({
-      title,
-      slug,
-      description,
-      image: image || null,
-      status,
-      courseIds,
-      membershipIds,
-      metadata: {
-        price:
-          kind === "none"
-            ? null
-            : kind === "onetime"
-              ? { type: "onetime", amount: minor }
-              : {
-                  type: "subscription",
-                  amount: minor,
-                  duration: { value: Math.floor(Number(periodValue) || 0), parameter: Number(periodUnit) },
-                },
-        featured,
-        cross: cross.map((id) => ({ id, value: productTitles.get(id) ?? id })),
-      },
-    });
+    onSubmit(value);
   };
 
   const priceError = fields["metadata.price.amount"] ?? fields["metadata.price"] ?? fields["metadata.price.type"];

@@ -1,5 +1,5 @@
 import { Anchor, Group } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "../../../i18n/use-translation";
 import { Link, redirect, useFetcher } from "react-router";
 import type { ProductMetadata } from "../../../../core/product";
@@ -73,14 +73,11 @@ export default function ProductEdit({ loaderData: d }: Route.ComponentProps) {
   const failed = result && !result.ok ? result : null;
   const saved = (result?.ok || (d.saved && !result)) && fetcher.state === "idle";
   const p = d.product;
-  const [dirty, setDirty] = useState(false);
-  useEffect(() => {
-    if (failed) setDirty(true);
-  }, [failed]);
-  const submit = (value: ProductFormValue) => {
-    setDirty(false);
-    return fetcher.submit({ intent: "save", payload: value }, { method: "post", encType: "application/json" });
-  };
+  // The form's own changes; a save on its way (and the move to a new product's address) does not ask.
+  const [changed, setChanged] = useState(false);
+  const dirty = changed && fetcher.state === "idle";
+  const submit = (value: ProductFormValue) =>
+    fetcher.submit({ intent: "save", payload: value }, { method: "post", encType: "application/json" });
   return (
     <EditorFrame
       back={{ to: LIST, label: t("shop.backToProducts") }}
@@ -107,20 +104,19 @@ export default function ProductEdit({ loaderData: d }: Route.ComponentProps) {
       }
       notice={saved && !dirty ? t("shop.saved") : null}
     >
-      {/* Typing or ticking in the form marks it changed (the leave guard asks before going). */}
-      <div onChange={() => setDirty(true)}>
-        <ProductForm
-          key={p?.updatedAt ?? "new"}
-          initial={p}
-          currency={d.currency}
-          choices={d.choices}
-          selfId={p?.id ?? null}
-          busy={fetcher.state !== "idle"}
-          fields={failed?.fields ?? {}}
-          message={failed ? failed.message : null}
-          onSubmit={submit}
-        />
-      </div>
+      {/* A save brings the product back with a new revision: the form starts again from it. */}
+      <ProductForm
+        key={p?.updatedAt ?? "new"}
+        initial={p}
+        currency={d.currency}
+        choices={d.choices}
+        selfId={p?.id ?? null}
+        busy={fetcher.state !== "idle"}
+        fields={failed?.fields ?? {}}
+        message={failed ? failed.message : null}
+        onSubmit={submit}
+        onDirtyChange={setChanged}
+      />
     </EditorFrame>
   );
 }
