@@ -97,6 +97,8 @@ describe.skipIf(!onPostgres || !serverBuildExists())("statements per request on 
     // written with its own commit: two transactions, no separate reads of settings or the buyer.
     expect(own.filter((s) => /^begin/i.test(s))).toHaveLength(2);
     expect(own.filter((s) => /;\s*commit$/i.test(s))).toHaveLength(2);
-    expect(own.find((s) => /^with claimed as/i.test(s))).toMatch(/^with claimed as \(\s*update "coupons".*;\s*commit$/is);
+    expect(own.find((s) => /^with claimed as/i.test(s))).toMatch(
+      /^with claimed as \(\s*update "coupons".*;\s*commit$/is,
+    );
   });
 });
