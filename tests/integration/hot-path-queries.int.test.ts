@@ -64,7 +64,7 @@ describe.skipIf(!onPostgres || !serverBuildExists())("statements per request on 
     expect(r.statements).toEqual([]);
   });
 
-  it("completing an item: one transaction", async () => {
+  it("completing an item: one transaction of three round trips", async () => {
     const course = await body(await t.request("demo", "/api/v1/catalog/courses/glazing-workshop", { cookie: student }));
     const itemId = course.outline.find((i: { id?: string }) => i.id).id;
     const url = `/api/v1/courses/${course.id}/items/${itemId}/complete`;
@@ -76,6 +76,11 @@ describe.skipIf(!onPostgres || !serverBuildExists())("statements per request on 
     });
     expect(r.status).toBe(200);
     expect(r.statements.filter((s) => /^begin/i.test(s)).length).toBeLessThanOrEqual(1);
+    // BEGIN with the role, the course with the enrolment locked, the update with the commit.
+    expect(r.statements).toHaveLength(3);
+    expect(r.statements[1]).toMatch(
+      /^select .* from "courses" inner join "course_students" .* for update of "course_students"$/is,
+    );
     // The update of the enrolment goes with the commit: its lock is not held across a round trip.
     expect(r.statements.at(-1)).toMatch(/^update "course_students".*;\s*(insert into "event_outbox".*;\s*)?commit$/is);
   });

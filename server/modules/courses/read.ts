@@ -21,18 +21,28 @@ const metaOf = (key: string) =>
   sql<unknown>`(select ${courseMeta.metaValue} from ${courseMeta} where ${courseMeta.accountId} = ${courses.accountId} and ${courseMeta.courseId} = ${courses.id} and ${courseMeta.metaKey} = ${key})`;
 
 /** The course with its curriculum and duration, in one statement; 404 when it is not this site's. */
+/** The columns of a course record, for a select that reads more beside it (see courseRecordOf). */
+export const courseRecordColumns = () => ({
+  course: courses,
+  curriculum: metaOf(META_CURRICULUM),
+  duration: metaOf(META_DURATION),
+});
+
+/** The course record from a row selected with courseRecordColumns. */
+export const courseRecordOf = (row: { course: CourseRow; curriculum: unknown; duration: unknown }): CourseRecord => ({
+  course: row.course,
+  curriculum: (row.curriculum as CurriculumItem[] | null) ?? [],
+  duration: (row.duration as Duration | null) ?? null,
+});
+
 export async function loadCourse(tx: Tx, accountId: string, courseId: string): Promise<CourseRecord> {
   if (!isUuid(courseId)) throw notFound("Course");
   const [row] = await tx
-    .select({ course: courses, curriculum: metaOf(META_CURRICULUM), duration: metaOf(META_DURATION) })
+    .select(courseRecordColumns())
     .from(courses)
     .where(and(eq(courses.accountId, accountId), eq(courses.id, courseId)));
   if (!row) throw notFound("Course");
-  return {
-    course: row.course,
-    curriculum: (row.curriculum as CurriculumItem[] | null) ?? [],
-    duration: (row.duration as Duration | null) ?? null,
-  };
+  return courseRecordOf(row);
 }
 
 /** Writes one course_meta value (insert or replace). */

@@ -13,7 +13,15 @@ import type { LearningCtx } from "../courses";
 import { loadCourse } from "../courses";
 import { events } from "../events";
 import { sanitizeRichHtml } from "../html";
-import { type Emitted, type EnrolmentRow, findEnrolment, itemAccess, openItem, setItemComplete } from "./progress";
+import {
+  courseAndLockedEnrolment,
+  type Emitted,
+  type EnrolmentRow,
+  findEnrolment,
+  itemAccess,
+  openItem,
+  setItemComplete,
+} from "./progress";
 
 export type OutlineItem = {
   id: string | null;
@@ -165,7 +173,8 @@ export const player = {
   /** Completes or un-completes a unit; quizzes and assignments are completed by their grading. */
   setComplete: (ctx: LearningCtx, courseId: string, itemId: string, complete: boolean) =>
     publishAfter(ctx, async (tx, out) => {
-      const record = await loadCourse(tx, ctx.accountId, courseId);
+      // The course and the locked enrolment in one statement: one round trip before the lock's last.
+      const { record, enrolment } = await courseAndLockedEnrolment(tx, ctx.accountId, courseId, ctx.userId);
       const item = countedItems(record.curriculum).find((i) => i.id === itemId);
       if (!item) throw notFound("Curriculum item");
       if (item.post_type !== "unit") {
@@ -176,7 +185,7 @@ export const player = {
       const r = await setItemComplete(
         tx,
         ctx.accountId,
-        { courseId, studentId: ctx.userId, itemId, complete, record, last: true },
+        { courseId, studentId: ctx.userId, itemId, complete, record, locked: enrolment, last: true },
         out,
       );
       return {

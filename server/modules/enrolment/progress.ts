@@ -17,9 +17,9 @@ import {
 import { dripAvailableAt } from "../../../core/drip-feed";
 import type { Tx } from "../../db/client";
 import { commitWith } from "../../db/tenant";
-import { certificates, courseStudents, members } from "../../db/schema";
+import { certificates, courseStudents, courses, members } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
-import { type CourseRecord, loadCourse } from "../courses";
+import { type CourseRecord, courseRecordColumns, courseRecordOf, isUuid, loadCourse } from "../courses";
 import { type Emitted, events } from "../events";
 
 export type { Emitted } from "../events";
@@ -92,10 +92,45 @@ export async function requireActiveEnrolment(
 ): Promise<EnrolmentRow> {
   const enrolment = await lockEnrolment(tx, accountId, courseId, studentId);
   if (!enrolment) throw notFound("Enrolment");
+  return requireActive(enrolment, now);
+}
+
+function requireActive(enrolment: EnrolmentRow, now: Date): EnrolmentRow {
   if (isExpired(enrolment.expiry.getTime(), now.getTime())) {
     throw new AppError("enrolment_expired", "This enrolment has expired; ask the instructor to extend it");
   }
   return enrolment;
+}
+
+/**
+ * The course and the student's enrolment in it, the enrolment locked as requireActiveEnrolment
+ * does, in one statement (the player's write path); 404 for a missing course or enrolment.
+ */
+export async function courseAndLockedEnrolment(
+  tx: Tx,
+  accountId: string,
+  courseId: string,
+  studentId: string,
+): Promise<{ record: CourseRecord; enrolment: EnrolmentRow }> {
+  if (!isUuid(courseId)) throw notFound("Course");
+  const [found] = await tx
+    .select({ ...courseRecordColumns(), enrolment: courseStudents })
+    .from(courses)
+    .innerJoin(
+      courseStudents,
+      and(
+        eq(courseStudents.accountId, courses.accountId),
+        eq(courseStudents.courseId, courses.id),
+        eq(courseStudents.studentId, studentId),
+      ),
+    )
+    .where(and(eq(courses.accountId, accountId), eq(courses.id, courseId)))
+    .for("update", { of: courseStudents });
+  if (!found) {
+    await loadCourse(tx, accountId, courseId); // 404 Course when it is the course that is missing
+    throw notFound("Enrolment");
+  }
+  return { record: courseRecordOf(found), enrolment: found.enrolment };
 }
 
 function requireOpen(record: CourseRecord, enrolment: EnrolmentRow, itemId: string, now: Date) {
@@ -109,7 +144,15 @@ function requireOpen(record: CourseRecord, enrolment: EnrolmentRow, itemId: stri
   }
 }
 
-type ItemInput = { courseId: string; studentId: string; itemId: string; now?: Date; record?: CourseRecord };
+type ItemInput = {
+  courseId: string;
+  studentId: string;
+  itemId: string;
+  now?: Date;
+  record?: CourseRecord;
+  /** The enrolment, already locked in this transaction (courseAndLockedEnrolment). */
+  locked?: EnrolmentRow;
+};
 type EventDraft = { type: string; payload: Record<string, unknown> };
 
 /** The course start that opening `item` causes, if it is the student's first opening (spec §4). */
@@ -179,7 +222,9 @@ export async function setItemComplete(
 ): Promise<{ enrolment: EnrolmentRow; progress: number; certificateCode: string | null }> {
   const now = input.now ?? new Date();
   const record = input.record ?? (await loadCourse(tx, accountId, input.courseId));
-  const enrolment = await requireActiveEnrolment(tx, accountId, input.courseId, input.studentId, now);
+  const enrolment = input.locked
+    ? requireActive(input.locked, now)
+    : await requireActiveEnrolment(tx, accountId, input.courseId, input.studentId, now);
   const item = curriculumItem(record, input.itemId);
   if (input.complete) requireOpen(record, enrolment, item.id, now);
   const drafts: EventDraft[] = [];
