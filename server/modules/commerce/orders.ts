@@ -318,6 +318,8 @@ async function startPayment(
       idempotencyKey: `order-${order.orderId}`,
     });
     const started = { providerRef: start.providerRef, checkoutUrl: start.kind === "redirect" ? start.url : null };
+    // A provider with nothing to record (offline: the buyer pays outside) leaves the order as it is.
+    if (started.providerRef === order.providerRef && started.checkoutUrl === order.checkoutUrl) return order;
     await withTenant(db, accountId, (tx) =>
       commitWith(tx, [
         tx
