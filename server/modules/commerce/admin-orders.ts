@@ -2,6 +2,7 @@
 // its subscription, confirming an offline payment, refunding (which takes the access back),
 // cancelling, and stopping a subscription from renewing. Payment settings: payment-settings.ts.
 import { and, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { listOrder } from "../../db/list-order";
 import type { Db, Tx } from "../../db/client";
 import { courses, members, type OrderStatus, orders, type SubscriptionStatus, subscriptions } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
@@ -127,14 +128,8 @@ const statusRank = sql`case ${orders.status} ${sql.raw(
   ORDER_STATUSES.map((s, i) => `when '${s}' then ${i}`).join(" "),
 )} else ${sql.raw(String(ORDER_STATUSES.length))} end`;
 
-function orderSort(sort: OrderSort | null | undefined): SQL[] {
-  if (!sort) return [];
-  const dir = sort.dir === "desc" ? sql`desc` : sql`asc`;
-  if (sort.by === "date") return [sql`${orders.createdAt} ${dir}`];
-  if (sort.by === "total") return [sql`${orders.totalAmount} ${dir}`];
-  if (sort.by === "status") return [sql`${statusRank} ${dir}`];
-  return [];
-}
+const orderSort = (sort: OrderSort | null | undefined): SQL[] =>
+  listOrder(sort, { date: orders.createdAt, total: orders.totalAmount, status: statusRank }, []);
 
 /**
  * A page of the site's orders, newest first unless `sort` names a column; search matches the

@@ -12,8 +12,13 @@ export async function providerSettings(tx: Tx, accountId: string, provider: stri
     .select()
     .from(paymentSettings)
     .where(and(eq(paymentSettings.accountId, accountId), eq(paymentSettings.provider, provider)));
-  return { config: row?.config ?? {}, secrets: row?.secrets ?? {} };
+  return settingsOfRow(row);
 }
+
+const settingsOfRow = (row: typeof paymentSettings.$inferSelect | undefined): ProviderSettings => ({
+  config: row?.config ?? {},
+  secrets: row?.secrets ?? {},
+});
 
 /** The site's payment set-up from one read: the providers a buyer can use now, and each one's settings. */
 export async function paymentSetup(tx: Tx, accountId: string) {
@@ -25,11 +30,7 @@ export async function paymentSetup(tx: Tx, accountId: string) {
     const provider = providerFor(name);
     return Boolean(row?.enabled && provider?.configured({ config: row.config, secrets: row.secrets }));
   });
-  const settingsOf = (name: string): ProviderSettings => {
-    const row = byName.get(name);
-    return { config: row?.config ?? {}, secrets: row?.secrets ?? {} };
-  };
-  return { enabled, settingsOf };
+  return { enabled, settingsOf: (name: string) => settingsOfRow(byName.get(name)) };
 }
 
 /** The providers a buyer can use on this site now. */

@@ -2,6 +2,7 @@
 // change details, settings, duration, certificate and status, co-instructors, delete. Every change
 // that a visitor could see drops the cached /courses and /course/{slug} pages.
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { listOrder } from "../../db/list-order";
 import { splitDuration } from "../../../core/course-duration";
 import type { CourseSettings, Duration } from "../../../core/curriculum";
 import { isValidSlug, nextFreeSlug, SLUG_MAX, slugify } from "../../../core/slug";
@@ -159,12 +160,11 @@ export const authoring = {
         .select({ n: count() })
         .from(courses)
         .where(and(...where));
-      const order: SQL[] = [];
-      const dir = query.sort?.dir === "desc" ? sql`desc` : sql`asc`;
-      if (query.sort?.by === "title") order.push(sql`lower(${courses.title}) ${dir}`);
-      if (query.sort?.by === "students") order.push(sql`${courses.studentCount} ${dir}`);
-      if (query.sort?.by === "updated") order.push(sql`${courses.updatedAt} ${dir}`);
-      order.push(desc(courses.updatedAt), desc(courses.id));
+      const order = listOrder(
+        query.sort,
+        { title: sql`lower(${courses.title})`, students: courses.studentCount, updated: courses.updatedAt },
+        [desc(courses.updatedAt), desc(courses.id)],
+      );
       const rows = await tx
         .select()
         .from(courses)

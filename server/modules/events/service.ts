@@ -102,13 +102,9 @@ export const events = {
     drafts: readonly { type: string; payload: Record<string, unknown> }[],
     actorId: string | null = null,
   ): Promise<EmittedEvent[]> {
-    if (drafts.length === 0) return [];
-    const withJobs = drafts.map((d) => ({ accountId, type: d.type, payload: d.payload, actorId, jobId: randomUUID() }));
-    const rows = await tx
-      .insert(eventOutbox)
-      .values(withJobs)
-      .returning({ id: eventOutbox.id, jobId: eventOutbox.jobId });
-    return rows.map((r) => ({ accountId, id: r.id, jobId: r.jobId as string }));
+    const { statement, emitted } = events.insertOf(tx, accountId, drafts, actorId);
+    if (statement) await tx.execute(statement.getSQL());
+    return emitted;
   },
 
   /**

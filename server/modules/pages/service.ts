@@ -1,4 +1,5 @@
 import { and, count, desc, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
+import { listOrder } from "../../db/list-order";
 import { checkPageSlug, HOME_PAGE_SLUG } from "../../../core/page-slug";
 import { containsPattern } from "../../../core/search-query";
 import type { Db, Tx } from "../../db/client";
@@ -158,11 +159,10 @@ export const pages = {
       const p = containsPattern(q);
       where.push(ilike(table.title, p));
     }
-    const order: SQL[] = [];
-    const dir = opts.sort?.dir === "desc" ? sql`desc` : sql`asc`;
-    if (opts.sort?.by === "title") order.push(sql`lower(${table.title}) ${dir}`);
-    if (opts.sort?.by === "updated") order.push(sql`${table.updatedAt} ${dir}`);
-    order.push(desc(table.updatedAt), desc(table.id));
+    const order = listOrder(opts.sort, { title: sql`lower(${table.title})`, updated: table.updatedAt }, [
+      desc(table.updatedAt),
+      desc(table.id),
+    ]);
     return withTenant(db, accountId, async (tx) => {
       const rows = await tx
         .select(summaryColumns)

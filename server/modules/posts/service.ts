@@ -1,4 +1,5 @@
 import { and, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { listOrder } from "../../db/list-order";
 import { excerptOf, isValidCoverUrl, isValidSlug, nextFreeSlug, SLUG_MAX, slugify } from "../../../core/post-slug";
 import { containsPattern } from "../../../core/search-query";
 import type { Db, Tx } from "../../db/client";
@@ -227,11 +228,16 @@ export const posts = {
       }
       const order: SQL[] = [];
       if (query.featuredFirst) order.push(sql`coalesce((${postsTable.settings}->>'featured')::boolean, false) desc`);
-      const by = query.sort?.by;
-      const dir = query.sort?.dir === "desc" ? sql`desc` : sql`asc`;
-      if (by === "title") order.push(sql`lower(${postsTable.title}) ${dir}`);
-      if (by === "date") order.push(sql`coalesce(${postsTable.publishedAt}, ${postsTable.updatedAt}) ${dir}`);
-      order.push(sql`${postsTable.publishedAt} desc nulls first`, desc(postsTable.updatedAt), desc(postsTable.id));
+      order.push(
+        ...listOrder(
+          query.sort,
+          {
+            title: sql`lower(${postsTable.title})`,
+            date: sql`coalesce(${postsTable.publishedAt}, ${postsTable.updatedAt})`,
+          },
+          [sql`${postsTable.publishedAt} desc nulls first`, desc(postsTable.updatedAt), desc(postsTable.id)],
+        ),
+      );
       const rows = await tx
         .select(columns)
         .from(postsTable)
