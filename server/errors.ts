@@ -13,8 +13,8 @@ export const ERROR_STATUS = {
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,
-  /** The site's files would pass its plan's storage limit. */
-  storage_limit: 403,
+  /** The site's plan does not allow one more of this (details: limit, value, used, plan, raisedBy). */
+  plan_limit: 403,
   unsupported_media_type: 415,
   rate_limited: 429,
   origin_mismatch: 403,

@@ -1,5 +1,6 @@
 // The media library from the browser: uploads with progress (XMLHttpRequest, as fetch cannot report
 // upload progress), listing for the picker, alt text and deletion, and each refusal as a sentence.
+import { planLimitText } from "./plan-limit";
 import type { TFunction } from "i18next";
 import {
   formatBytes,
@@ -91,7 +92,8 @@ export function uploadErrorText(t: TFunction, name: string, error: ApiError): st
   }
   if (error.code === "payload_too_large")
     return t("media.errors.tooLarge", { name, max: formatBytes(MAX_UPLOAD_BYTES) });
-  if (error.code === "storage_limit") {
+  if (error.code === "plan_limit" && d.limit !== "storage") return planLimitText(t, d);
+  if (error.code === "plan_limit") {
     if (Number(d.limitBytes ?? 0) === 0) return t("media.errors.noStorage", { name });
     return t("media.errors.storageLimit", {
       name,

@@ -5,7 +5,10 @@ import { createHash } from "node:crypto";
 import { hash as argonHash, verify as argonVerify } from "@node-rs/argon2";
 import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins";
+import { eq } from "drizzle-orm";
+import { AppError } from "../errors";
 import type { Config } from "../config";
 import type { Database } from "../db/client";
 import * as schema from "../db/schema";
@@ -107,10 +110,24 @@ export function createAuth(cfg: Config, database: Database) {
     databaseHooks: {
       session: {
         create: {
+          // A person the site's plan has no room for is refused before any session exists.
+          before: async (session) => {
+            const { site, joinOnSignIn } = currentScope();
+            if (joinOnSignIn !== false)
+              await asAuthRefusal(membersModule.assertCanJoin(database.db, site, session.userId));
+          },
           // The session's site (accountId) is set where it is stored: ./site-scoped-store.ts.
           after: async (session) => {
             const { site, joinOnSignIn } = currentScope();
-            if (joinOnSignIn !== false) await membersModule.joinOnSignIn(database.db, site, session.userId);
+            if (joinOnSignIn !== false) {
+              try {
+                await membersModule.joinOnSignIn(database.db, site, session.userId);
+              } catch (err) {
+                // Another sign-up took the last place meanwhile: the session goes, the refusal stays.
+                await database.db.delete(schema.sessions).where(eq(schema.sessions.id, session.id));
+                await asAuthRefusal(Promise.reject(err));
+              }
+            }
             if (site.features.single_session) {
               const owner = await accountsModule.isOwnerUser(database.db, site, session.userId);
               if (!owner)
@@ -130,3 +147,15 @@ export function createAuth(cfg: Config, database: Database) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** A plan's refusal as the auth library answers errors: 403 with our code and message. */
+async function asAuthRefusal(work: Promise<void>): Promise<void> {
+  try {
+    await work;
+  } catch (err) {
+    if (err instanceof AppError && err.code === "plan_limit") {
+      throw new APIError("FORBIDDEN", { code: err.code, message: err.message, details: err.details });
+    }
+    throw err;
+  }
+}

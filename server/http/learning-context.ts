@@ -30,6 +30,7 @@ export function learningCtx(c: Ctxish, opts: { anyone?: boolean } = {}): Learnin
     accountId: c.get("site").accountId,
     userId: user.id,
     caps: memberCaps(c),
+    site: c.get("site"),
   };
 }
 

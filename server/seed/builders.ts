@@ -45,7 +45,7 @@ export async function buildSite(
     {
       slug: input.slug,
       sitetitle: input.sitetitle ?? input.slug,
-      plan: input.plan ?? null,
+      plan: input.plan,
     },
   );
   await options.seedDefaults(db, site.accountId);

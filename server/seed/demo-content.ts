@@ -68,7 +68,7 @@ export async function seedDemoContent(db: Db, storage: StorageAdapter, site: Sit
   const heroImage = await upload("campus.jpg", 160, "Students working together at a long table");
   const aboutImage = await upload("team.jpg", 200, "The Demo Academy team");
 
-  const home = await pages.create(db, site.accountId, {
+  const home = await pages.create(db, site, {
     kind: "page",
     slug: "home",
     title: "Demo Academy",
@@ -132,7 +132,7 @@ export async function seedDemoContent(db: Db, storage: StorageAdapter, site: Sit
   });
   await pages.setStatus(db, site.accountId, home.id, "published");
 
-  const about = await pages.create(db, site.accountId, {
+  const about = await pages.create(db, site, {
     kind: "page",
     slug: "about-us",
     title: "About us",

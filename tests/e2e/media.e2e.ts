@@ -181,7 +181,7 @@ describe("images on pages", () => {
       bytes: new Uint8Array(photo),
       alt: "The school garden",
     });
-    const doc = await pages.create(db, site.accountId, {
+    const doc = await pages.create(db, site, {
       kind: "page",
       slug: "garden",
       title: "Our garden",

@@ -14,14 +14,14 @@ async function siteWithContent(prefix: string) {
   const db = e2e.t.database.db;
   const owner = await buildUser(e2e.t.platform.auth, { email: uniqueEmail(`${prefix}-owner`) });
   const site = await buildSite(db, owner, { slug: uniqueSlug(prefix), sitetitle: `Search ${prefix}` });
-  const page = await pages.create(db, site.accountId, {
+  const page = await pages.create(db, site, {
     kind: "page",
     slug: "campus-tour",
     title: "Campus tour",
     document: { root: { props: {} }, content: [] },
   });
   await pages.setStatus(db, site.accountId, page.id, "published");
-  await pages.create(db, site.accountId, { kind: "page", slug: "campus-draft", title: "Campus draft plans" });
+  await pages.create(db, site, { kind: "page", slug: "campus-draft", title: "Campus draft plans" });
   const post = await posts.create(db, site.accountId, null, { title: "Campus news this week", content: "<p>News</p>" });
   await posts.publish(db, site.accountId, post.id);
   return site;

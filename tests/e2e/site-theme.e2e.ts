@@ -137,7 +137,7 @@ describe("the page editor", () => {
   for (const width of [1366, 1024]) {
     it(`gives the canvas the room of the screen at ${width} px, drawn in the site's colours`, async () => {
       const { site, owner, origin } = await yellowSite();
-      const doc = await pages.create(e2e.t.database.db, site.accountId, {
+      const doc = await pages.create(e2e.t.database.db, site, {
         kind: "page",
         slug: "join",
         title: "Join us",

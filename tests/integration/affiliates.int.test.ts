@@ -2,6 +2,7 @@
 // becomes the affiliate's referral; a paid order earns a percentage or flat commission once;
 // autoApprove decides 'referral' or 'pendingReferral'; oneTimePayout completes the referral; a failed
 // commission insert is logged and the order stays paid; the owner's screens and another site's 404.
+import { PLAN_IDS } from "../../core/plans";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { commissions, orders, referrals } from "../../server/db/schema";
@@ -18,8 +19,8 @@ let B: SiteWithOwner;
 
 beforeAll(async () => {
   t = await startTestPlatform();
-  A = await siteWithOwner(t, "aff-a");
-  B = await siteWithOwner(t, "aff-b");
+  A = await siteWithOwner(t, "aff-a", { plan: PLAN_IDS.lifetime });
+  B = await siteWithOwner(t, "aff-b", { plan: PLAN_IDS.lifetime });
 });
 afterAll(async () => {
   await t?.close();

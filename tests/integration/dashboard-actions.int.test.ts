@@ -83,7 +83,7 @@ beforeAll(async () => {
   const db = t.database.db;
   const b = B.site.accountId;
   foreign.post = (await posts.create(db, b, null, { title: `Post ${uid()}` })).id;
-  foreign.page = (await pages.create(db, b, { kind: "page", title: `Page ${uid()}`, slug: `page-${uid()}` })).id;
+  foreign.page = (await pages.create(db, B.site, { kind: "page", title: `Page ${uid()}`, slug: `page-${uid()}` })).id;
   foreign.coupon = (await buildCoupon(db, B.site, { name: `C${uid()}` })).id;
   const product = await buildProduct(db, B.site, { title: `Product ${uid()}`, amount: 1000 });
   foreign.product = product.id;
@@ -423,7 +423,7 @@ describe("bulk delete: one rule on every list", () => {
       action: pagesRoute.action,
       path: "/dashboard/pages",
       own: async () =>
-        (await pages.create(db(), a(), { kind: "page", title: `Bulk ${uid()}`, slug: `bulk-${uid()}` })).id,
+        (await pages.create(db(), A.site, { kind: "page", title: `Bulk ${uid()}`, slug: `bulk-${uid()}` })).id,
       row: "page",
     },
     {

@@ -46,7 +46,7 @@ beforeAll(async () => {
     ["bravo", "Bravo", 3],
     ["charlie", "charlie", 1],
   ] as const) {
-    const p = await pages.create(db, acct, { kind: "page", title: `${word} ${title}`, slug: `${name}-${uid()}` });
+    const p = await pages.create(db, A.site, { kind: "page", title: `${word} ${title}`, slug: `${name}-${uid()}` });
     page[name] = p.id;
     await withPlatform(db, (tx) =>
       tx

@@ -193,7 +193,7 @@ describe("uploading", () => {
       }),
     );
     const putsBefore = puts.length;
-    const err = await expectError(await upload(small, "photo.png", await png(400, 300)), 403, "storage_limit");
+    const err = await expectError(await upload(small, "photo.png", await png(400, 300)), 403, "plan_limit");
     expect(err.message).toMatch(/uses 512 MB of its 512 MB storage/);
     expect(err.details).toMatchObject({ limitBytes: 512 * 1024 * 1024, usedBytes: 512 * 1024 * 1024 - 100 });
     expect(await countFor(t, media, small.site.accountId)).toBe(1);
@@ -203,7 +203,7 @@ describe("uploading", () => {
   it("gives a site with no plan, or a plan that names no storage, no storage (§6)", async () => {
     for (const plan of [null, PLAN_IDS.dedicated]) {
       const site = await siteWithOwner(t, "media-none", { plan });
-      const err = await expectError(await upload(site, "photo.png", await png(40, 30)), 403, "storage_limit");
+      const err = await expectError(await upload(site, "photo.png", await png(40, 30)), 403, "plan_limit");
       expect(err.message).toMatch(/plan includes no file storage/);
       expect(err.details).toMatchObject({ limitBytes: 0, usedBytes: 0 });
       expect(await countFor(t, media, site.site.accountId)).toBe(0);

@@ -33,7 +33,7 @@ const doc = (text: string) => ({
 });
 
 async function publishedPage(slug: string, text: string) {
-  const p = await pages.create(t.database.db, A.site.accountId, {
+  const p = await pages.create(t.database.db, A.site, {
     kind: "page",
     title: slug,
     slug,

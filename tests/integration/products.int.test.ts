@@ -1,6 +1,7 @@
 // Products and memberships over REST (spec §3 products, §7 products list): the list's exact count,
 // page range, ids filter, title search and sort; visitors see published products only; the owner's
 // CRUD with field errors that write nothing; another site's products and memberships are not found.
+import { PLAN_IDS } from "../../core/plans";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memberships, products } from "../../server/db/schema";
 import { buildMembership, buildProduct } from "../../server/seed/commerce-builders";
@@ -28,8 +29,8 @@ const titles = (b: { products: P[] }) => b.products.map((p) => p.title);
 
 beforeAll(async () => {
   t = await startTestPlatform();
-  A = await siteWithOwner(t, "prod-a");
-  B = await siteWithOwner(t, "prod-b");
+  A = await siteWithOwner(t, "prod-a", { plan: PLAN_IDS.lifetime });
+  B = await siteWithOwner(t, "prod-b", { plan: PLAN_IDS.lifetime });
   student = await memberOf(t, A.site, "student");
   const db = t.database.db;
   // Created one after another so created_at orders them a, b, c.

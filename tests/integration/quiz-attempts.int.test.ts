@@ -269,7 +269,7 @@ describe("time limit", () => {
       json: { answers: { q1: 1 } },
     });
     expect(saved.status).toBe(200);
-    const ctx = { db: t.database.db, accountId: A.site.accountId, userId: student.user.id, caps: [] };
+    const ctx = { db: t.database.db, accountId: A.site.accountId, userId: student.user.id, caps: [], site: A.site };
     const late = new Date(Date.parse(attempt.deadlineAt) + 1000);
     await expect(quizAttempts.saveAnswers(ctx, attempt.id, { q2: [0, 2] }, late)).rejects.toMatchObject({
       code: "time_limit",

@@ -12,6 +12,8 @@ import { PageEditor } from "../../components/page-editor";
 import { type PageSettings, PageSettingsPanel } from "../../components/page-settings-panel";
 import { PageStatusBadge } from "../../components/page-status-badge";
 import { asRefusal } from "../../lib/action-result";
+import { PlanRefusal } from "../../components/plan-refusal";
+import { planRefusalCode } from "../../lib/plan-limit";
 import { pageTitle, translatorFor } from "../../lib/i18n.server";
 import { siteTheme } from "../../lib/site-chrome";
 import type { Route } from "./+types/page-edit";
@@ -232,7 +234,8 @@ export default function PageEdit({ loaderData: d }: Route.ComponentProps) {
           </Button>
         </Group>
       </div>
-      {result && !result.ok ? (
+      <PlanRefusal result={result} />
+      {result && !result.ok && !planRefusalCode(result) ? (
         <Alert color="red" role="alert" title={t("pages.saveFailed")}>
           {result.fields.document ?? result.message ?? t("pages.saveFailedHint")}
         </Alert>

@@ -12,3 +12,4 @@ export * from "./support";
 export * from "./courses";
 export * from "./events";
 export * from "./commerce";
+export * from "./usage";

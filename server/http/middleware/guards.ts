@@ -3,7 +3,7 @@
 import type { MiddlewareHandler } from "hono";
 import { hasCap, type RoleCap } from "../../../core/roles";
 import { siteHasFeature, type SiteFeature } from "../../../core/features";
-import { planAllows } from "../../../core/plans";
+import { requirePlanFeatureOf } from "../../modules/usage";
 import { AppError, notAuthenticated } from "../../errors";
 import type { AppEnv } from "../env";
 
@@ -43,9 +43,7 @@ export const requireFeature =
 export const requirePlanFeature =
   (feature: string): MiddlewareHandler<AppEnv> =>
   async (c, next) => {
-    if (!planAllows(c.get("site").settings.plan, feature)) {
-      throw new AppError("plan_required", `The site's plan does not include ${feature}`);
-    }
+    requirePlanFeatureOf(c.get("site"), feature);
     await next();
   };
 

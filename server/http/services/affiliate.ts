@@ -2,7 +2,9 @@
 // affiliate record, referrals and commissions, the owner's affiliate programme, and recording the
 // referral of a member who has just signed up. The viewer is always the request's user.
 import type { Context } from "hono";
+import { planAllows } from "../../../core/plans";
 import { hasCap } from "../../../core/roles";
+import { requirePlanFeatureOf } from "../../modules/usage";
 import { AppError, notAuthenticated, requireUuid } from "../../errors";
 import {
   type AffiliateInput,
@@ -37,6 +39,7 @@ export function affiliateServices(c: Context<AppEnv>) {
     if (!member || !(member.isOwner || hasCap(member.caps, "manage_options"))) {
       throw new AppError("forbidden", "This needs the manage_options capability on this site");
     }
+    requirePlanFeatureOf(site, "commissions");
   };
 
   return {
@@ -48,7 +51,9 @@ export function affiliateServices(c: Context<AppEnv>) {
       commissions: () => myCommissions(db, accountId, me()),
       /** After a sign-up: the stored referral code makes the new member the affiliate's referral. */
       recordReferral: (userId: string, code: string) =>
-        site.isPlatform ? Promise.resolve(null) : recordReferral(db, accountId, userId, code),
+        site.isPlatform || !planAllows(site.settings.plan, "commissions")
+          ? Promise.resolve(null)
+          : recordReferral(db, accountId, userId, code),
       manage: {
         list: () => {
           manager();

@@ -53,7 +53,7 @@ export function pagesServices(c: Context<AppEnv>) {
       },
       create: (kind: PageKind, input: Omit<PageInput, "kind">) => {
         editor(kind);
-        return pages.create(db, site.accountId, { ...input, kind }, member?.member.id ?? null);
+        return pages.create(db, site, { ...input, kind }, member?.member.id ?? null);
       },
       update: (kind: PageKind, id: string, patch: Omit<PageInput, "kind">) => {
         editor(kind);

@@ -58,9 +58,9 @@ export function shopServices(c: Context<AppEnv>) {
       products: {
         list: guarded((q: ProductListQuery) => listProducts(db, accountId, q)),
         get: guarded((id: string) => getProduct(db, accountId, requireUuid(id, "Product"))),
-        create: guarded((input: ProductInput) => createProduct(db, accountId, input)),
+        create: guarded((input: ProductInput) => createProduct(db, site, input)),
         update: guarded((id: string, input: ProductInput) =>
-          updateProduct(db, accountId, requireUuid(id, "Product"), input),
+          updateProduct(db, site, requireUuid(id, "Product"), input),
         ),
         remove: guarded((id: string) => deleteProduct(db, accountId, requireUuid(id, "Product"))),
       },

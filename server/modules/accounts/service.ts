@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { ZAccountSettings } from "../../../core/account";
 import { DEFAULT_SITE_FEATURES, isSiteFeature, planFeatureFor, type SiteFeatures } from "../../../core/features";
-import { planAllows } from "../../../core/plans";
+import { PLAN_IDS, planAllows } from "../../../core/plans";
 import { normalizeHost } from "../../../core/domain-rule";
 import { isAcceptableCustomDomain } from "../../../core/site-address";
 import { isValidSiteSlug } from "../../../core/site-slug-rule";
@@ -129,7 +129,9 @@ export const accounts = {
     }
     try {
       const row = await withPlatform(db, async (tx) => {
-        const created = await createAccountRow(tx, { slug, sitetitle, ownerUserId: owner.userId, plan: input.plan });
+        // A new site starts on Starter (its 30-day trial) unless a plan is given; null is "no plan".
+        const plan = input.plan === undefined ? PLAN_IDS.starter : input.plan;
+        const created = await createAccountRow(tx, { slug, sitetitle, ownerUserId: owner.userId, plan });
         const [admin] = await tx
           .select()
           .from(roles)

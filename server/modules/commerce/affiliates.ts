@@ -6,8 +6,9 @@ import { randomBytes } from "node:crypto";
 import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import { commissionAmount, commissionKind, referralStatusAfterCommission } from "../../../core/commission";
 import type { CommissionType } from "../../../core/commission";
+import { planAllows } from "../../../core/plans";
 import type { Db, Tx } from "../../db/client";
-import { affiliates, commissions, members, orders, referrals } from "../../db/schema";
+import { accounts, affiliates, commissions, members, orders, referrals } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
 import { AppError, fieldError, notFound } from "../../errors";
 import { type DomainEvent, events } from "../events";
@@ -341,6 +342,12 @@ export async function commissionForPayment(db: Db, event: DomainEvent): Promise<
   const orderId = p.orderId;
   try {
     await withTenant(db, event.accountId, async (tx) => {
+      // Commissions are a plan feature (§6): a site whose plan lacks it records none.
+      const [site] = await tx
+        .select({ plan: sql<string | null>`${accounts.settings}->>'plan'` })
+        .from(accounts)
+        .where(eq(accounts.accountId, event.accountId));
+      if (!planAllows(site?.plan, "commissions")) return;
       const [order] = await tx
         .select()
         .from(orders)

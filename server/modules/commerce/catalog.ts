@@ -2,6 +2,7 @@
 // their price, cross-sells and what they grant, and memberships (courses and member-only pages);
 // coupons are in catalog-coupons.ts. Every query carries the account, so another site's ids are
 // simply not found.
+import { type MeteredSite, requirePlanFeatureOf } from "../usage";
 import { and, asc, desc, eq, ilike, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { ProductMetadata, ProductPrice } from "../../../core/product";
 import { isValidCoverUrl } from "../../../core/post-slug";
@@ -239,7 +240,15 @@ async function cleanMetadata(tx: Tx, accountId: string, m: ProductMetadata, self
   };
 }
 
-export async function createProduct(db: Db, accountId: string, input: ProductInput) {
+/** Selling by subscription is a plan feature (§6); products that already renew keep selling after a downgrade. */
+function checkSubscriptionAllowed(site: MeteredSite, metadata: ProductMetadata | undefined, before?: ProductMetadata) {
+  if (metadata?.price?.type === "subscription" && before?.price?.type !== "subscription")
+    requirePlanFeatureOf(site, "subscriptions");
+}
+
+export async function createProduct(db: Db, site: MeteredSite, input: ProductInput) {
+  const { accountId } = site;
+  checkSubscriptionAllowed(site, input.metadata);
   return withTenant(db, accountId, async (tx) => {
     const title = validateTitle(input.title);
     const values = {
@@ -258,9 +267,11 @@ export async function createProduct(db: Db, accountId: string, input: ProductInp
   });
 }
 
-export async function updateProduct(db: Db, accountId: string, id: string, input: ProductInput) {
+export async function updateProduct(db: Db, site: MeteredSite, id: string, input: ProductInput) {
+  const { accountId } = site;
   return withTenant(db, accountId, async (tx) => {
     const current = await loadProduct(tx, accountId, id);
+    checkSubscriptionAllowed(site, input.metadata, current.metadata);
     const title = input.title === undefined ? current.title : validateTitle(input.title);
     const set: Partial<typeof products.$inferInsert> = { title, updatedAt: new Date() };
     if (input.slug !== undefined && input.slug !== current.slug)

@@ -1,6 +1,7 @@
 // Writing courses: create (from the §9 description template), list the courses a member may edit,
 // change details, settings, duration, certificate and status, co-instructors, delete. Every change
 // that a visitor could see drops the cached /courses and /course/{slug} pages.
+import { requireAddonOf, usage } from "../usage";
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { listOrder } from "../../db/list-order";
 import { splitDuration } from "../../../core/course-duration";
@@ -188,6 +189,7 @@ export const authoring = {
     assertInstructor(ctx);
     const title = checkTitle(input.title);
     return withTenant(ctx.db, ctx.accountId, async (tx) => {
+      await usage.guardCount(tx, ctx.site, "courses");
       let slug: string;
       if (input.slug?.trim()) {
         slug = checkSlug(input.slug);
@@ -221,7 +223,11 @@ export const authoring = {
       if (input.seats !== undefined) patch.seats = input.seats;
       if (input.access !== undefined) patch.access = input.access;
       if (input.settings !== undefined) patch.settings = input.settings;
-      if (input.certificate !== undefined) patch.certificate = input.certificate;
+      if (input.certificate !== undefined) {
+        // Certificates are an addon (§3): switching one on needs a plan that includes it.
+        if (input.certificate?.enabled && !course.certificate?.enabled) requireAddonOf(ctx.site, "certificates");
+        patch.certificate = input.certificate;
+      }
       if (input.status !== undefined) {
         patch.status = input.status;
         if (input.status === "published" && !course.publishedAt) patch.publishedAt = new Date();

@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
+import { usage } from "../usage";
 import { jobs } from "../../jobs/queue";
 import { messageIdFor } from "./message-id";
 import { DEFAULT_FROM, DELIVER, mailConfig } from "./state";
@@ -30,7 +31,11 @@ export async function enqueueMail(db: Db, accountId: string, messages: NewMail[]
       kind: m.kind,
     };
   });
-  await withTenant(db, accountId, (tx) => tx.insert(mailOutbox).values(rows));
+  await withTenant(db, accountId, async (tx) => {
+    await tx.insert(mailOutbox).values(rows);
+    // Counted in the site's e-mails meter; mail a person asked for is never refused for it.
+    await usage.use(tx, { accountId, settings: { plan: null } }, "emails", rows.length, { enforce: false });
+  });
   await jobs.sendMany(
     db,
     DELIVER,

@@ -25,6 +25,7 @@ import { media } from "../../db/schema/media";
 import { withTenant } from "../../db/tenant";
 import { AppError, notFound } from "../../errors";
 import type { StorageAdapter } from "../storage";
+import { planLimitError, usage } from "../usage";
 
 type MediaRow = typeof media.$inferSelect;
 
@@ -142,14 +143,22 @@ export const mediaLibrary = {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`media:${site.accountId}`}, 0))`);
       const used = await usedBytes(tx);
       if (limitBytes !== null && used + bytes.byteLength > limitBytes) {
+        const refusal = planLimitError(site, "storage", Math.ceil(used / MB));
         throw new AppError(
-          "storage_limit",
+          "plan_limit",
           limitBytes === 0
             ? `${filename} cannot be stored: the site's plan includes no file storage`
             : `${filename} (${formatBytes(bytes.byteLength)}) does not fit: the site uses ${formatBytes(used)} of its ${formatBytes(limitBytes)} storage`,
-          { field: "file", usedBytes: used, limitBytes, size: bytes.byteLength },
+          { ...(refusal.details as object), field: "file", usedBytes: used, limitBytes, size: bytes.byteLength },
         );
       }
+      const kind = mediaKindOf(type.mime);
+      // Images and videos are also counted by number; the media lock above covers these counts too.
+      if (!site.isPlatform && (kind === "image" || kind === "video")) {
+        await usage.guardCount(tx, site, kind === "image" ? "images" : "videos");
+        await usage.use(tx, site, kind === "image" ? "images" : "videos");
+      }
+      await usage.use(tx, site, "storage", bytes.byteLength);
       const id = crypto.randomUUID();
       const storageKey = `${input.private ? PRIVATE_PREFIX : "media/"}${id}/original.${type.ext}`;
       const [row] = await tx

@@ -1,6 +1,7 @@
 // The invitee's side of an invitation, reached by the token in the e-mail's link on the site that
 // sent it: see it, accept it (signed in with the invited address: the token proves the mailbox, the
 // login proves the person), or decline it. Accepting makes them a member with the invited role.
+import { usage } from "../usage";
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { invitations, members as membersTable, roles } from "../../db/schema";
@@ -77,6 +78,13 @@ export const answers = {
           reason: "other_email",
         });
       }
+      // Accepting makes a member: the plan's member limits hold, unless the person is one already.
+      const [already] = await tx
+        .select({ id: membersTable.id })
+        .from(membersTable)
+        .where(and(eq(membersTable.accountId, accountId), eq(membersTable.userId, invitee.userId)));
+      if (!already && site.ownerUserId !== invitee.userId) await usage.guardCount(tx, site, "totalMembers");
+      await usage.markActive(tx, site, invitee.userId, { enforce: !already && site.ownerUserId !== invitee.userId });
       await tx.delete(invitations).where(and(eq(invitations.accountId, accountId), eq(invitations.id, inv.id)));
       const joining = tx.insert(membersTable).values({
         accountId,

@@ -1,3 +1,4 @@
+import { usage } from "../usage";
 import { and, eq, ne } from "drizzle-orm";
 import type { MenuPreferenceItem } from "../../../core/account";
 import { CAPS, ADMIN_PERMISSIONS } from "../../../core/roles";
@@ -89,6 +90,24 @@ export function buildContext(site: SiteAccount, row: MemberRow): MemberContext {
 
 export const members = {
   /**
+   * Refuses a person who is not a member yet when the site's plan has no room for one more member
+   * or monthly-active member (plan_limit). Checked before a session is made, so a refused sign-in
+   * leaves nothing behind; joinOnSignIn checks again under the lock.
+   */
+  async assertCanJoin(db: Db, site: SiteAccount, userId: string): Promise<void> {
+    if (site.isPlatform || site.ownerUserId === userId) return;
+    await withTenant(db, site.accountId, async (tx) => {
+      const [existing] = await tx
+        .select({ id: membersTable.id })
+        .from(membersTable)
+        .where(and(eq(membersTable.accountId, site.accountId), eq(membersTable.userId, userId)));
+      if (existing) return;
+      await usage.guardCount(tx, site, "totalMembers");
+      await usage.checkMeter(tx, site, "mau");
+    });
+  },
+
+  /**
    * Signing in or up on a site makes the person a member of it if they are not yet, as a student
    * (the owner as admin). An invitation is not used here: only accepting it gives its role.
    */
@@ -98,10 +117,17 @@ export const members = {
         .select({ id: membersTable.id })
         .from(membersTable)
         .where(and(eq(membersTable.accountId, site.accountId), eq(membersTable.userId, userId)));
-      if (existing) return;
+      if (existing) {
+        await usage.markActive(tx, site, userId);
+        return;
+      }
       const [user] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
       if (!user) return;
-      const roleName = site.ownerUserId === userId ? "admin" : "student";
+      const isOwner = site.ownerUserId === userId;
+      // The plan's member and monthly-active limits hold for people joining; the owner always gets in.
+      if (!isOwner) await usage.guardCount(tx, site, "totalMembers");
+      await usage.markActive(tx, site, userId, { enforce: !isOwner });
+      const roleName = isOwner ? "admin" : "student";
       const [role] = await tx
         .select()
         .from(roles)

@@ -1,6 +1,7 @@
 // A member's notifications in the header bell (spec §3 notifications, "Site notification in the
 // header bell"): course events, chat messages, system messages. Every query names the recipient,
 // so someone else's notification — or another site's — is simply not found.
+import { usage } from "../usage";
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
@@ -93,6 +94,7 @@ export const notifications = {
           itemId: n.itemId ?? null,
         })
         .returning();
+      await usage.use(tx, { accountId, settings: { plan: null } }, "notifications", 1, { enforce: false });
       return created;
     });
     await bus.publish(NOTIFICATION_TOPIC, { accountId, userId: n.userId });

@@ -1,3 +1,4 @@
+import { type MeteredSite, usage } from "../usage";
 import { and, count, desc, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
 import { listOrder } from "../../db/list-order";
 import { checkPageSlug, HOME_PAGE_SLUG } from "../../../core/page-slug";
@@ -202,7 +203,8 @@ export const pages = {
     return row ? view(row) : null;
   },
 
-  async create(db: Db, accountId: string, input: PageInput, authorId: string | null = null): Promise<PageView> {
+  async create(db: Db, site: MeteredSite, input: PageInput, authorId: string | null = null): Promise<PageView> {
+    const { accountId } = site;
     const kind = input.kind ?? "page";
     const title = cleanText("title", input.title, 200, true);
     const slug = cleanSlug(input.slug, kind);
@@ -210,6 +212,7 @@ export const pages = {
     const socialImage = cleanImage(input.socialImage);
     const document = cleanPageDocument(input.document ?? { content: [], root: { props: {} } });
     const row = await withTenant(db, accountId, async (tx) => {
+      if (kind === "page") await usage.guardCount(tx, site, "pages");
       await assertSlugFree(tx, accountId, kind, slug);
       const [r] = await tx
         .insert(table)

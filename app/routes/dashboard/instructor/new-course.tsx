@@ -3,6 +3,8 @@ import { useTranslation } from "../../../i18n/use-translation";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { pageTitle, translatorFor } from "../../../lib/i18n.server";
 import { asPageError, notFound, runAction } from "../../../lib/instructor.server";
+import { PlanRefusal } from "../../../components/plan-refusal";
+import { planRefusalCode } from "../../../lib/plan-limit";
 import type { Route } from "./+types/new-course";
 
 export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title ?? "Atrium" }];
@@ -41,7 +43,10 @@ export default function NewCourse({ loaderData: d, actionData }: Route.Component
       <h1>{t("instructor.newPage.title")}</h1>
       <Form method="post">
         <Stack maw={520}>
-          {failed && !failed.fields.title ? <Alert color="red">{failed.message}</Alert> : null}
+          <PlanRefusal result={failed} mb="0" />
+          {failed && !failed.fields.title && !planRefusalCode(failed) ? (
+            <Alert color="red">{failed.message}</Alert>
+          ) : null}
           <TextInput
             name="title"
             label={t("instructor.newPage.courseTitle")}

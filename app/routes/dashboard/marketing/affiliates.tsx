@@ -8,6 +8,8 @@ import { Pager } from "../../../components/pager";
 import { pageTitle, translatorFor } from "../../../lib/i18n.server";
 import { unknownIntent } from "../../../lib/action-result";
 import { asPageError, notFound, runAction } from "../../../lib/instructor.server";
+import { PlanRefusal } from "../../../components/plan-refusal";
+import { planLock } from "../../../lib/plan-limit";
 import type { Route } from "./+types/affiliates";
 
 export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title ?? "Atrium" }];
@@ -15,6 +17,10 @@ export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title ?? "Atri
 /** The owner's affiliate programme: affiliates and their terms, and the commissions they earned. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   if (context.site.isPlatform || !context.can("manage_options")) throw notFound();
+  const title = pageTitle(translatorFor(context, request), "affiliate.manageTitle", context.site.settings.sitetitle);
+  // The programme is the `commissions` plan feature: without it the screen says which plan has it.
+  const locked = planLock(context.site.settings.plan, "commissions");
+  if (locked) return { title, locked, affiliates: [], commissions: [], page: 1, pages: 1 };
   const page = Math.max(1, Math.floor(Number(new URL(request.url).searchParams.get("page"))) || 1);
   const m = context.services.affiliate.manage;
   const [affiliates, commissions] = await Promise.all([
@@ -22,7 +28,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     m.commissions(page).catch(asPageError),
   ]);
   return {
-    title: pageTitle(translatorFor(context, request), "affiliate.manageTitle", context.site.settings.sitetitle),
+    title,
+    locked: null,
     affiliates,
     commissions: commissions.items,
     page,
@@ -85,62 +92,72 @@ export default function ManageAffiliates({ loaderData: d }: Route.ComponentProps
     <div className="page">
       <Stack gap="lg">
         <Title order={1}>{t("affiliate.manageTitle")}</Title>
-        <Card withBorder>
-          <Title order={2} size="h4" mb="sm">
-            {t("affiliate.form.add")}
-          </Title>
-          <AffiliateForm intent="create" />
-        </Card>
-        <section aria-labelledby="affiliates">
-          <Title order={2} size="h3" id="affiliates" mb="sm">
-            {t("affiliate.affiliates")}
-          </Title>
-          {d.affiliates.length === 0 ? (
-            <p className="muted empty-state">{t("affiliate.noAffiliates")}</p>
-          ) : (
-            <Stack gap="sm">
-              {d.affiliates.map((a) => (
-                <Card key={a.id} withBorder data-testid="affiliate-row">
-                  <Group justify="space-between" mb="xs">
-                    <Text fw={600}>
-                      {a.memberName}{" "}
-                      <Text span c="dimmed">
-                        {a.memberEmail}
-                      </Text>
-                    </Text>
-                    <ConfirmDeleteButton
-                      id={a.id}
-                      label={t("affiliate.remove")}
-                      ariaLabel={t("affiliate.removeNamed", { name: a.memberName ?? a.code })}
-                      dialogTitle={t("affiliate.removeTitle")}
-                      message={t("affiliate.removeMessage")}
-                      cancelLabel={t("affiliate.cancel")}
-                    />
-                  </Group>
-                  <AffiliateForm
-                    intent="update"
-                    initial={{
-                      id: a.id,
-                      code: a.code,
-                      commissionType: a.commissionType,
-                      commissionValue: a.commissionValue,
-                      autoApprove: a.autoApprove,
-                      oneTimePayout: a.oneTimePayout,
-                    }}
-                  />
-                </Card>
-              ))}
-            </Stack>
-          )}
-        </section>
-        <section aria-labelledby="commissions">
-          <Title order={2} size="h3" id="commissions" mb="sm">
-            {t("affiliate.commissions")}
-          </Title>
-          <CommissionsTable items={d.commissions} showAffiliate actions={(c) => <CommissionActions c={c} />} />
-          <Pager page={d.page} pages={d.pages} to={(p) => `?page=${p}`} />
-        </section>
+        {d.locked ? <PlanRefusal result={d.locked} /> : null}
+        {d.locked ? null : <ManageProgramme d={d} />}
       </Stack>
     </div>
+  );
+}
+
+function ManageProgramme({ d }: { d: Route.ComponentProps["loaderData"] }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Card withBorder>
+        <Title order={2} size="h4" mb="sm">
+          {t("affiliate.form.add")}
+        </Title>
+        <AffiliateForm intent="create" />
+      </Card>
+      <section aria-labelledby="affiliates">
+        <Title order={2} size="h3" id="affiliates" mb="sm">
+          {t("affiliate.affiliates")}
+        </Title>
+        {d.affiliates.length === 0 ? (
+          <p className="muted empty-state">{t("affiliate.noAffiliates")}</p>
+        ) : (
+          <Stack gap="sm">
+            {d.affiliates.map((a) => (
+              <Card key={a.id} withBorder data-testid="affiliate-row">
+                <Group justify="space-between" mb="xs">
+                  <Text fw={600}>
+                    {a.memberName}{" "}
+                    <Text span c="dimmed">
+                      {a.memberEmail}
+                    </Text>
+                  </Text>
+                  <ConfirmDeleteButton
+                    id={a.id}
+                    label={t("affiliate.remove")}
+                    ariaLabel={t("affiliate.removeNamed", { name: a.memberName ?? a.code })}
+                    dialogTitle={t("affiliate.removeTitle")}
+                    message={t("affiliate.removeMessage")}
+                    cancelLabel={t("affiliate.cancel")}
+                  />
+                </Group>
+                <AffiliateForm
+                  intent="update"
+                  initial={{
+                    id: a.id,
+                    code: a.code,
+                    commissionType: a.commissionType,
+                    commissionValue: a.commissionValue,
+                    autoApprove: a.autoApprove,
+                    oneTimePayout: a.oneTimePayout,
+                  }}
+                />
+              </Card>
+            ))}
+          </Stack>
+        )}
+      </section>
+      <section aria-labelledby="commissions">
+        <Title order={2} size="h3" id="commissions" mb="sm">
+          {t("affiliate.commissions")}
+        </Title>
+        <CommissionsTable items={d.commissions} showAffiliate actions={(c) => <CommissionActions c={c} />} />
+        <Pager page={d.page} pages={d.pages} to={(p) => `?page=${p}`} />
+      </section>
+    </>
   );
 }

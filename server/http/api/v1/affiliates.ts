@@ -21,13 +21,15 @@ import {
   updateAffiliate,
 } from "../../../modules/commerce";
 import type { AppEnv } from "../../env";
-import { requireCap, requireSession } from "../../middleware/guards";
+import { requireCap, requirePlanFeature, requireSession } from "../../middleware/guards";
 import { errorResponses, jsonBody, newRouter, ok, ZPage, ZUuidParam } from "./router";
 
 const tags = ["Affiliates"];
 const subTags = ["Subscriptions"];
 const own = [requireSession()];
 const owner = [requireCap("manage_options")];
+/** The affiliate programme is the `commissions` plan feature (§6). */
+const programme = [...owner, requirePlanFeature("commissions")];
 
 export const ZAffiliate = z
   .object({
@@ -171,7 +173,7 @@ const listAff = createRoute({
   path: "/affiliates",
   tags,
   summary: "The site's affiliates (manage_options)",
-  middleware: owner,
+  middleware: programme,
   responses: { 200: ok(z.object({ items: z.array(ZAffiliate) }), "Affiliates"), ...errorResponses },
 });
 const createAff = createRoute({
@@ -179,7 +181,7 @@ const createAff = createRoute({
   path: "/affiliates",
   tags,
   summary: "Make a member an affiliate by e-mail; the code is generated unless given (manage_options)",
-  middleware: owner,
+  middleware: programme,
   request: { body: jsonBody(ZCreateAffiliate) },
   responses: { 201: ok(ZAffiliate, "Created"), 409: ok(z.object({}), "Code or member taken"), ...errorResponses },
 });
@@ -188,7 +190,7 @@ const patchAff = createRoute({
   path: "/affiliates/{id}",
   tags,
   summary: "Change an affiliate's code, terms or status (manage_options)",
-  middleware: owner,
+  middleware: programme,
   request: { params: ZUuidParam, body: jsonBody(ZPatchAffiliate) },
   responses: { 200: ok(ZAffiliate, "Updated"), ...errorResponses },
 });
@@ -197,7 +199,7 @@ const deleteAff = createRoute({
   path: "/affiliates/{id}",
   tags,
   summary: "Remove an affiliate; commissions already earned stay (manage_options)",
-  middleware: owner,
+  middleware: programme,
   request: { params: ZUuidParam },
   responses: { 200: ok(z.object({ deleted: z.boolean() }), "Removed"), ...errorResponses },
 });
@@ -206,7 +208,7 @@ const listComm = createRoute({
   path: "/commissions",
   tags,
   summary: "The site's commissions, newest first (manage_options)",
-  middleware: owner,
+  middleware: programme,
   request: { query: ZPage },
   responses: {
     200: ok(
@@ -226,7 +228,7 @@ const approveComm = createRoute({
   path: "/commissions/{id}/approve",
   tags,
   summary: "Approve a pending commission (pendingReferral → referral) (manage_options)",
-  middleware: owner,
+  middleware: programme,
   request: { params: ZUuidParam },
   responses: { 200: ok(ZCommission, "Approved"), ...errorResponses },
 });
@@ -235,7 +237,7 @@ const payComm = createRoute({
   path: "/commissions/{id}/pay",
   tags,
   summary: "Record that an approved commission was paid out (manage_options)",
-  middleware: owner,
+  middleware: programme,
   request: { params: ZUuidParam },
   responses: { 200: ok(ZCommission, "Paid"), 409: ok(z.object({}), "Not approved yet"), ...errorResponses },
 });

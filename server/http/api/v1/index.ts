@@ -21,6 +21,7 @@ import { couponRoutes } from "./coupons";
 import { checkoutRoutes } from "./checkout";
 import { orderAdminRoutes } from "./orders-admin";
 import { affiliateRoutes } from "./affiliates";
+import { usageRoutes } from "./usage";
 import { siteConfigRoutes } from "./site-config";
 import { searchRoutes } from "./search";
 import { siteFeatureRoutes, siteRoutes } from "./sites";
@@ -58,6 +59,7 @@ export function createV1() {
   v1.route("/", checkoutRoutes);
   v1.route("/", orderAdminRoutes);
   v1.route("/", affiliateRoutes);
+  v1.route("/", usageRoutes);
   v1.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
     type: "http",
     scheme: "bearer",

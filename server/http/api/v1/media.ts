@@ -62,7 +62,7 @@ const uploadErrors = {
   ...errorResponses,
   403: ok(
     z.object({ error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }) }),
-    "Not allowed, or `storage_limit`: the file would pass the plan's storage limit",
+    "Not allowed, or `plan_limit`: the file would pass the plan's storage, images or videos limit",
   ),
   413: ok(z.object({ error: z.object({ code: z.string(), message: z.string() }) }), "The file is over 100 MB"),
   415: ok(

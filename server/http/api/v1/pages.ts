@@ -184,7 +184,7 @@ export const pageRoutes = newRouter()
   .openapi(create, async (c) => {
     const input = c.req.valid("json");
     assertKind(c, input.kind);
-    const page = await pages.create(db(c), accountId(c), input, c.get("member")?.member.id ?? null);
+    const page = await pages.create(db(c), c.get("site"), input, c.get("member")?.member.id ?? null);
     return c.json(out(page), 201);
   })
   .openapi(get, async (c) =>

@@ -224,9 +224,9 @@ export const productRoutes = newRouter()
   .openapi(r.get, async (c) =>
     c.json(await getProduct(db(c), account(c), c.req.valid("param").id, { publishedOnly: !manages(c) }), 200),
   )
-  .openapi(r.create, async (c) => c.json(await createProduct(db(c), account(c), c.req.valid("json")), 201))
+  .openapi(r.create, async (c) => c.json(await createProduct(db(c), c.get("site"), c.req.valid("json")), 201))
   .openapi(r.update, async (c) =>
-    c.json(await updateProduct(db(c), account(c), c.req.valid("param").id, c.req.valid("json")), 200),
+    c.json(await updateProduct(db(c), c.get("site"), c.req.valid("param").id, c.req.valid("json")), 200),
   )
   .openapi(r.remove, async (c) => {
     await deleteProduct(db(c), account(c), c.req.valid("param").id);

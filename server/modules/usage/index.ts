@@ -1,0 +1,10 @@
+export {
+  type MeteredSite,
+  periodOf,
+  planLimitError,
+  planRequiredError,
+  requireAddonOf,
+  requirePlanFeatureOf,
+  type UsageSummary,
+  usage,
+} from "./service";
