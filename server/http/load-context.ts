@@ -19,6 +19,7 @@ import { assessmentServices } from "./services/assessment";
 import { shopServices } from "./services/shop";
 import { checkoutServices } from "./services/checkout";
 import { ordersAdminServices } from "./services/orders-admin";
+import { reportsServices } from "./services/reports";
 import { affiliateServices } from "./services/affiliate";
 import { mailboxServices } from "./services/mailbox";
 import { invitationServices } from "./services/invitation";
@@ -100,6 +101,7 @@ export function buildLoadContext(c: Context<AppEnv>) {
       ...shopServices(c),
       ...checkoutServices(c),
       ...ordersAdminServices(c),
+      ...reportsServices(c),
       ...affiliateServices(c),
       ...mailboxServices(c),
       ...invitationServices(c),

@@ -20,6 +20,7 @@ import { productRoutes } from "./products";
 import { couponRoutes } from "./coupons";
 import { checkoutRoutes } from "./checkout";
 import { orderAdminRoutes } from "./orders-admin";
+import { reportRoutes } from "./reports";
 import { affiliateRoutes } from "./affiliates";
 import { usageRoutes } from "./usage";
 import { siteConfigRoutes } from "./site-config";
@@ -58,6 +59,7 @@ export function createV1() {
   v1.route("/", couponRoutes);
   v1.route("/", checkoutRoutes);
   v1.route("/", orderAdminRoutes);
+  v1.route("/", reportRoutes);
   v1.route("/", affiliateRoutes);
   v1.route("/", usageRoutes);
   v1.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
