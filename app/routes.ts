@@ -75,6 +75,7 @@ export default [
     route("manage/ecommerce/orders", "routes/dashboard/ecommerce/orders.tsx"),
     route("manage/ecommerce/payments", "routes/dashboard/ecommerce/payments.tsx"),
     route("manage/marketing/affiliates", "routes/dashboard/marketing/affiliates.tsx"),
+    route("reports", "routes/dashboard/reports.tsx"),
     route("manage/users", "routes/dashboard/manage-users.tsx"),
     route("manage/user", "routes/dashboard/manage-user.tsx"),
     route("maintenance/mail", "routes/dashboard/mailbox.tsx"),

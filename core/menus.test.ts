@@ -63,10 +63,12 @@ describe("member dashboard menu (spec §2 route table)", () => {
     expect(hrefs(sidebarMenu(member({ caps: ["edit_posts"] })))).not.toContain("/dashboard/instructor");
   });
 
-  it("pages and posts for manage_options; orders only without it", () => {
+  it("pages, posts and reports for manage_options; orders only without it", () => {
     const owner = hrefs(sidebarMenu(member({ caps: ["manage_options"] })));
     expect(owner).toContain("/dashboard/pages");
     expect(owner).toContain("/dashboard/posts");
+    expect(owner).toContain("/dashboard/reports");
+    expect(hrefs(sidebarMenu(member({ caps: ["create_courses", "edit_posts"] })))).not.toContain("/dashboard/reports");
     expect(owner).not.toContain("/dashboard/orders");
     const student = hrefs(sidebarMenu(member()));
     expect(student).not.toContain("/dashboard/pages");

@@ -74,6 +74,8 @@ const MEMBER_MENU: readonly Entry[] = [
   { id: "instructor", href: "/dashboard/instructor", when: (i) => canUseInstructorArea(i.caps, i.features) },
   { id: "pages", href: "/dashboard/pages", when: manager },
   { id: "posts", href: "/dashboard/posts", when: manager },
+  // A site's own figures, for those who run it (the platform-side owner menu lists Reports too).
+  { id: "reports", href: "/dashboard/reports", when: manager },
   { id: "orders", href: "/dashboard/orders", when: (i) => showsOrders(i.caps) },
   { id: "messages", href: "/dashboard/messages" },
   { id: "points", href: "/dashboard/points", when: feature("gamification") },

@@ -5,6 +5,7 @@
 export const REPORT_PRESETS = ["7d", "30d", "90d", "12m"] as const;
 export type ReportPreset = (typeof REPORT_PRESETS)[number];
 export const DEFAULT_REPORT_PRESET: ReportPreset = "30d";
+export const isReportPreset = (s: unknown): s is ReportPreset => (REPORT_PRESETS as readonly unknown[]).includes(s);
 
 /** Inclusive dates, YYYY-MM-DD, in UTC. */
 export type ReportRange = { from: string; to: string };

@@ -18,6 +18,7 @@ export const DASHBOARD_GROUPS: readonly string[] = [
   "presence",
   "profile",
   "quickCreate",
+  "reports",
   "siteAdmin",
   "subscriptions",
   "tour",

@@ -75,6 +75,7 @@ export const IMPLEMENTED_ROUTES: readonly { path: string; scope: RouteScope }[] 
   { path: "/dashboard/manage/marketing/affiliates", scope: "site" },
   { path: "/dashboard/instructor/course/:courseId/manage", scope: "site" },
   { path: "/dashboard/instructor/stats", scope: "site" },
+  { path: "/dashboard/reports", scope: "site" },
 ];
 
 const normalise = (path: string) => {
