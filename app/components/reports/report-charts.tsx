@@ -34,7 +34,10 @@ export function ReportCharts({ report: r }: { report: SiteReport }) {
   const { t, i18n } = useTranslation();
   const ids = useId();
   const n = new Intl.NumberFormat(i18n.language);
-  const money = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: r.digits });
+  const money = new Intl.NumberFormat(i18n.language, {
+    minimumFractionDigits: r.digits,
+    maximumFractionDigits: r.digits,
+  });
   const shortDate = new Intl.DateTimeFormat(i18n.language, { month: "short", day: "numeric", timeZone: "UTC" });
   const longDate = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeZone: "UTC" });
   const day = (iso: string) => shortDate.format(new Date(`${iso}T00:00:00Z`));
@@ -71,6 +74,7 @@ export function ReportCharts({ report: r }: { report: SiteReport }) {
             data={data}
             dataKey="label"
             curveType="linear"
+            withDots={data.length <= 31}
             withRightYAxis
             yAxisLabel={revenueLabel}
             rightYAxisLabel={t("reports.totals.orders")}
