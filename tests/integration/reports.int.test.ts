@@ -341,6 +341,15 @@ describe("sum_column_advanced", () => {
   });
 });
 
+describe("API document", () => {
+  it("describes the report, its CSV and sum_column_advanced", async () => {
+    const doc = await body(await t.request(A.site.slug, "/api/v1/openapi.json"));
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/reports", "/reports/csv", "/reports/sum"]));
+    expect(doc.paths["/reports/sum"].post.responses["400"]).toBeDefined();
+    expect(doc.components.schemas.SumColumnInput.description).toContain("orders.total_amount");
+  });
+});
+
 describe("report range", () => {
   it("refuses a range that runs backwards, spans two years or more, or is not two dates", async () => {
     const refused = async (query: string, field: string) => {
