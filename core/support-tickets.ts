@@ -57,11 +57,7 @@ const ZMessage = z
   .string({ message: "message is required" })
   .transform(plainText)
   .pipe(
-    z
-      .string()
-      .trim()
-      .min(1, "message is required")
-      .max(MESSAGE_MAX, `message is at most ${MESSAGE_MAX} characters`),
+    z.string().trim().min(1, "message is required").max(MESSAGE_MAX, `message is at most ${MESSAGE_MAX} characters`),
   );
 
 const ZAttachments = z

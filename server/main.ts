@@ -20,6 +20,7 @@ import { createTransport } from "./mail/transport";
 import { accounts } from "./modules/accounts";
 import { billing } from "./modules/billing";
 import { courseNotifications } from "./modules/course-notifications";
+import { ticketNotifications } from "./modules/support";
 import { receipts } from "./modules/commerce";
 import { mail } from "./modules/mail";
 import { sessionCache } from "./modules/members";
@@ -64,6 +65,11 @@ export async function start(
   mail.configure(database.db, createTransport(cfg.smtpUrl), cfg.mailFrom);
   courseNotifications.register(database.db, { scheme: cfg.scheme, baseDomain: cfg.baseDomain });
   receipts.register(database.db, { scheme: cfg.scheme, baseDomain: cfg.baseDomain });
+  ticketNotifications.register(database.db, {
+    scheme: cfg.scheme,
+    baseDomain: cfg.baseDomain,
+    staffEmails: cfg.staffEmails,
+  });
   const busConnection = database.pglite
     ? await bus.connectEmbedded(database.pglite)
     : await bus.connect(database.url as string, { log });

@@ -23,6 +23,7 @@ import { reportsServices } from "./services/reports";
 import { affiliateServices } from "./services/affiliate";
 import { mailboxServices } from "./services/mailbox";
 import { invitationServices } from "./services/invitation";
+import { ticketServices } from "./services/tickets";
 import { withoutJoining } from "../request-scope";
 
 type JoinOption = { joinSite?: boolean };
@@ -105,6 +106,7 @@ export function buildLoadContext(c: Context<AppEnv>) {
       ...affiliateServices(c),
       ...mailboxServices(c),
       ...invitationServices(c),
+      ...ticketServices(c),
     },
   };
 }

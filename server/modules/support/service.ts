@@ -1,9 +1,10 @@
+import { TICKET_CATEGORIES } from "../../../core/support-tickets";
 import type { Db } from "../../db/client";
 import { clientErrors, feedback } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
 
 /** The feedback tab asks for one of these first (the ticket categories of spec §9). */
-export const FEEDBACK_CATEGORIES = ["siteDown", "setup", "issue", "bug", "feature"] as const;
+export const FEEDBACK_CATEGORIES = TICKET_CATEGORIES;
 
 export const support = {
   async recordFeedback(db: Db, accountId: string, input: { subject: string; message: string; userId: string | null }) {

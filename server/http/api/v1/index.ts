@@ -27,6 +27,7 @@ import { siteConfigRoutes } from "./site-config";
 import { searchRoutes } from "./search";
 import { siteFeatureRoutes, siteRoutes } from "./sites";
 import { staffRoutes } from "./staff";
+import { ticketRoutes } from "./tickets";
 import { quizSubmissionRoutes } from "./submissions";
 
 export function createV1() {
@@ -62,6 +63,7 @@ export function createV1() {
   v1.route("/", reportRoutes);
   v1.route("/", affiliateRoutes);
   v1.route("/", usageRoutes);
+  v1.route("/", ticketRoutes);
   v1.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
     type: "http",
     scheme: "bearer",
