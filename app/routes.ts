@@ -79,6 +79,8 @@ export default [
     route("manage/users", "routes/dashboard/manage-users.tsx"),
     route("manage/user", "routes/dashboard/manage-user.tsx"),
     route("maintenance/mail", "routes/dashboard/mailbox.tsx"),
+    route("tickets", "routes/dashboard/tickets.tsx"),
+    route("tickets/:id", "routes/dashboard/ticket.tsx"),
     route("manage/site", "routes/dashboard/manage-site/index.tsx"),
     route("manage/site/theme", "routes/dashboard/manage-site/theme.tsx"),
     route("manage/site/header", "routes/dashboard/manage-site/header.tsx"),

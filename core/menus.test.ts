@@ -33,6 +33,11 @@ describe("member dashboard menu (spec §2 route table)", () => {
     ]);
   });
 
+  it("support tickets: for the site's managers, last, and never for students", () => {
+    expect(hrefs(sidebarMenu(member({ caps: ["manage_options"] }))).at(-1)).toBe("/dashboard/tickets");
+    expect(hrefs(sidebarMenu(member()))).not.toContain("/dashboard/tickets");
+  });
+
   it("feature flags gate courses, groups, bookings, appointments and points", () => {
     const none = sidebarMenu(member({ features: { lms: false } }));
     expect(hrefs(none)).not.toContain("/dashboard/courses");

@@ -79,6 +79,8 @@ const MEMBER_MENU: readonly Entry[] = [
   { id: "orders", href: "/dashboard/orders", when: (i) => showsOrders(i.caps) },
   { id: "messages", href: "/dashboard/messages" },
   { id: "points", href: "/dashboard/points", when: feature("gamification") },
+  // Support tickets to the platform's staff: for the people who run the site (decision 0026).
+  { id: "tickets", href: "/dashboard/tickets", when: manager },
 ];
 
 // Spec §2 "Account-owner dashboard (platform side) menu, in order".

@@ -21,6 +21,7 @@ export const DASHBOARD_GROUPS: readonly string[] = [
   "reports",
   "siteAdmin",
   "subscriptions",
+  "tickets",
   "tour",
 ];
 

@@ -38,6 +38,8 @@ export const IMPLEMENTED_ROUTES: readonly { path: string; scope: RouteScope }[] 
   { path: "/dashboard/manage/user", scope: "both" },
   { path: "/dashboard/setup", scope: "platform" },
   { path: "/dashboard/maintenance/mail", scope: "platform" },
+  { path: "/dashboard/tickets", scope: "both" },
+  { path: "/dashboard/tickets/:id", scope: "both" },
   { path: "/dashboard/manage/site", scope: "site" },
   { path: "/dashboard/manage/site/theme", scope: "site" },
   { path: "/dashboard/manage/site/header", scope: "site" },

@@ -2,7 +2,7 @@
 // platform staff answer and move its status. Every read and write names the accounts the caller
 // may reach in its query, so another site's ticket is simply not found. Each change emits its
 // event in the same transaction; notify.ts turns the events into bell notifications and e-mails.
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from "drizzle-orm";
 import {
   maySetStatus,
   statusAfterReply,
@@ -67,6 +67,8 @@ export type TicketListQuery = {
   category?: TicketCategory | null;
   /** Staff: one site's tickets. */
   accountId?: string | null;
+  /** Staff: sites whose address contains this text. */
+  siteSearch?: string | null;
   page?: number;
   perPage?: number;
 };
@@ -234,6 +236,7 @@ export const supportTickets = {
         q.category ? eq(tickets.category, q.category) : undefined,
         q.accountId && isUuid(q.accountId) ? eq(tickets.accountId, q.accountId) : undefined,
         q.accountId && !isUuid(q.accountId) ? sql`false` : undefined,
+        q.siteSearch ? ilike(accounts.slug, `%${q.siteSearch.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`) : undefined,
       );
       const rows = await tx
         .select(columns)
@@ -243,7 +246,11 @@ export const supportTickets = {
         .orderBy(desc(tickets.lastReplyAt), desc(tickets.id))
         .limit(perPage)
         .offset((page - 1) * perPage);
-      const [total] = await tx.select({ n: count() }).from(tickets).where(filter);
+      const [total] = await tx
+        .select({ n: count() })
+        .from(tickets)
+        .innerJoin(accounts, eq(accounts.accountId, tickets.accountId))
+        .where(filter);
       return { items: rows.map(view), total: Number(total.n) };
     });
   },
