@@ -11,6 +11,7 @@ import { accounts } from "../../server/modules/accounts";
 import { events } from "../../server/modules/events";
 import { type BuiltUser, buildUser } from "../../server/seed/builders";
 import { signIn, startTestPlatform, type TestPlatform } from "../support/platform";
+import { withLoadContext } from "./load-context-app";
 import { body, expectError, expectNotAuthenticated, memberOf, type SiteWithOwner, siteWithOwner } from "./helpers";
 
 const STAFF_EMAIL = "staff@atrium.test";
@@ -285,5 +286,45 @@ describe("staff endpoints", () => {
   it("an unknown or malformed ticket id is not found", async () => {
     await expectError(await staffReply(crypto.randomUUID(), "Hello"), 404, "not_found");
     expect((await t.request(null, "/api/v1/staff/tickets/not-an-id", { cookie: staffCookie })).status).toBe(422);
+  });
+});
+
+describe("the screens' services", () => {
+  it("on the platform an owner reaches the tickets of the sites they own, and only those", async () => {
+    const mineOnA = await openTicket(A, { subject: "Seen from the platform" });
+    const theirs = await openTicket(B, { subject: "Not for A's owner" });
+    const ownerOnPlatform = await signIn(t, null, A.owner.email, A.owner.password);
+    const run = withLoadContext(t);
+    const call = async (
+      use: Parameters<ReturnType<typeof withLoadContext>>[2],
+      slug = "",
+      cookie = ownerOnPlatform,
+    ) => {
+      const res = await run(slug, cookie, use);
+      return { status: res.status, body: await body(res) };
+    };
+    expect((await call((ctx) => ctx.services.tickets.mode)).body.result).toBe("owner");
+    const sites = (await call((ctx) => ctx.services.tickets.sites())).body.result;
+    expect(sites.map((s: { accountId: string }) => s.accountId)).toEqual([A.site.accountId]);
+    const list = (await call((ctx) => ctx.services.tickets.list({ perPage: 100 }))).body.result;
+    const ids = list.items.map((i: { id: string }) => i.id);
+    expect(ids).toContain(mineOnA.id);
+    expect(ids).not.toContain(theirs.id);
+    expect((await call((ctx) => ctx.services.tickets.get(theirs.id))).status).toBe(404);
+    const opened = await call((ctx) =>
+      ctx.services.tickets.open(
+        { category: "setup", subject: "From the platform", message: "Hello" },
+        A.site.accountId,
+      ),
+    );
+    expect(opened.body.result).toMatchObject({ accountId: A.site.accountId, status: "unresolved" });
+    const elsewhere = await call((ctx) =>
+      ctx.services.tickets.open({ category: "setup", subject: "On B's account", message: "Hello" }, B.site.accountId),
+    );
+    expect(elsewhere.status).toBe(404);
+
+    expect((await call((ctx) => ctx.services.tickets.mode, "", staffCookie)).body.result).toBe("staff");
+    const student = await memberOf(t, A.site, "student", "tkt-student");
+    expect((await call((ctx) => ctx.services.tickets.mode, A.site.slug, student.cookie)).body.result).toBeNull();
   });
 });

@@ -10,7 +10,6 @@ import { TicketThread } from "../../components/support/ticket-thread";
 import { Toast } from "../../components/owner-orders/toast";
 import { useTranslation } from "../../i18n/use-translation";
 import { unknownIntent } from "../../lib/action-result";
-import { pageTitle, translatorFor } from "../../lib/i18n.server";
 import { asPageError, notFound, runAction } from "../../lib/instructor.server";
 import type { Route } from "./+types/ticket";
 
@@ -24,7 +23,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   // Attachments are files of the ticket's site: linked on its own address from wherever this is read.
   const origin = context.siteUrl(ticket.site);
   return {
-    title: pageTitle(translatorFor(context, request), "tickets.title", ticket.subject),
+    title: `${ticket.subject} · ${context.site.settings.sitetitle}`,
     staff: service.mode === "staff",
     ticket,
     siteUrl: origin,
