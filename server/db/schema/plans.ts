@@ -1,5 +1,7 @@
 // The platform's plan catalogue (spec §6, §9). A platform table: no account owns a plan.
-import { jsonb, pgTable, text, timestamp, uuid, integer } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { accounts } from "./accounts";
 
 export const plans = pgTable("plans", {
   id: uuid("id").primaryKey(),
@@ -15,3 +17,54 @@ export const plans = pgTable("plans", {
   concurrentUsers: integer("concurrent_users").notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A site's plan subscription with the platform: one row a site (its current state). A platform
+ * table keyed by `site_id`, not `account_id`, so a site's own role can never read or change it;
+ * the owner's billing screen reads it through the billing service.
+ */
+export const siteSubscriptions = pgTable(
+  "site_subscriptions",
+  {
+    siteId: uuid("site_id")
+      .primaryKey()
+      .references(() => accounts.accountId, { onDelete: "cascade" }),
+    planId: uuid("plan_id").notNull(),
+    /** monthly | annual | onetime */
+    period: text("period").notNull(),
+    /** trialing | active | past_due | canceled */
+    status: text("status").notNull(),
+    /** trial | offline | stripe */
+    provider: text("provider").notNull(),
+    providerRef: text("provider_ref"),
+    trialEndsAt: timestamp("trial_ends_at", { withTimezone: true }),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    /** A change the owner asked for that staff grant (offline payment): plan id and period. */
+    requestedPlanId: uuid("requested_plan_id"),
+    requestedPeriod: text("requested_period"),
+    requestedAt: timestamp("requested_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("site_subscriptions_period_check", sql`period in ('monthly', 'annual', 'onetime')`),
+    check("site_subscriptions_status_check", sql`status in ('trialing', 'active', 'past_due', 'canceled')`),
+  ],
+);
+
+/** Every staff action on the platform (plan changes, trials, suspensions), readable by staff. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    actorUserId: text("actor_user_id"),
+    actorEmail: text("actor_email").notNull(),
+    action: text("action").notNull(),
+    /** The site acted on, when there is one. */
+    siteId: uuid("site_id"),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("audit_log_time_idx").on(t.createdAt), index("audit_log_site_idx").on(t.siteId, t.createdAt)],
+);

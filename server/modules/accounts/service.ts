@@ -16,6 +16,7 @@ import { ACCOUNT_CHANGED, type AccountRow, toSite } from "./row";
 import type { HostResolution, SiteAccount } from "./types";
 import { DEFAULT_ROLES } from "../../../core/roles";
 import { uniqueMemberSlug } from "../members";
+import { siteBilling } from "../billing/subscriptions";
 
 export const PLATFORM_SLUG = "www";
 
@@ -132,6 +133,7 @@ export const accounts = {
         // A new site starts on Starter (its 30-day trial) unless a plan is given; null is "no plan".
         const plan = input.plan === undefined ? PLAN_IDS.starter : input.plan;
         const created = await createAccountRow(tx, { slug, sitetitle, ownerUserId: owner.userId, plan });
+        if (plan) await siteBilling.startTrial(tx, created.accountId, plan);
         const [admin] = await tx
           .select()
           .from(roles)
