@@ -47,7 +47,7 @@ export const siteSubscriptions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
+  () => [
     check("site_subscriptions_period_check", sql`period in ('monthly', 'annual', 'onetime')`),
     check("site_subscriptions_status_check", sql`status in ('trialing', 'active', 'past_due', 'canceled')`),
   ],
