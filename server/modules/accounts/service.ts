@@ -16,7 +16,7 @@ import { ACCOUNT_CHANGED, type AccountRow, toSite } from "./row";
 import type { HostResolution, SiteAccount } from "./types";
 import { DEFAULT_ROLES } from "../../../core/roles";
 import { uniqueMemberSlug } from "../members";
-import { siteBilling } from "../billing/subscriptions";
+import { siteBilling } from "../billing";
 
 export const PLATFORM_SLUG = "www";
 

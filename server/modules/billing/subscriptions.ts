@@ -9,7 +9,7 @@ import type { Db, Tx } from "../../db/client";
 import { accounts, auditLog, siteSubscriptions } from "../../db/schema";
 import { withPlatform } from "../../db/tenant";
 import { AppError, fieldError, notFound } from "../../errors";
-import { announceChange } from "../accounts/config";
+import { accounts as sites } from "../accounts";
 
 export type SiteSubscriptionRow = typeof siteSubscriptions.$inferSelect;
 export type Actor = { userId: string | null; email: string };
@@ -201,7 +201,7 @@ export const siteBilling = {
       });
       return saved;
     });
-    await announceChange(siteId);
+    await sites.invalidate(siteId);
     return row;
   },
 
