@@ -86,6 +86,7 @@ export default [
     route("manage/site/header", "routes/dashboard/manage-site/header.tsx"),
     route("manage/site/footer", "routes/dashboard/manage-site/footer.tsx"),
     route("manage/site/menus", "routes/dashboard/manage-site/menus.tsx"),
+    route("billing", "routes/dashboard/billing.tsx"),
     route("*", "routes/dashboard/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -81,6 +81,8 @@ const MEMBER_MENU: readonly Entry[] = [
   { id: "points", href: "/dashboard/points", when: feature("gamification") },
   // Support tickets to the platform's staff: for the people who run the site (decision 0026).
   { id: "tickets", href: "/dashboard/tickets", when: manager },
+  // The site's plan: its managers see it; only the owner changes it (decision 0029).
+  { id: "billing", href: "/dashboard/billing", when: manager },
 ];
 
 // Spec §2 "Account-owner dashboard (platform side) menu, in order".

@@ -19,6 +19,7 @@ export const DASHBOARD_GROUPS: readonly string[] = [
   "profile",
   "quickCreate",
   "reports",
+  "billing",
   "siteAdmin",
   "subscriptions",
   "tickets",

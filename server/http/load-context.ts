@@ -24,6 +24,7 @@ import { affiliateServices } from "./services/affiliate";
 import { mailboxServices } from "./services/mailbox";
 import { invitationServices } from "./services/invitation";
 import { ticketServices } from "./services/tickets";
+import { billingServices } from "./services/billing";
 import { withoutJoining } from "../request-scope";
 
 type JoinOption = { joinSite?: boolean };
@@ -107,6 +108,7 @@ export function buildLoadContext(c: Context<AppEnv>) {
       ...mailboxServices(c),
       ...invitationServices(c),
       ...ticketServices(c),
+      ...billingServices(c),
     },
   };
 }

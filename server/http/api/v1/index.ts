@@ -23,6 +23,7 @@ import { orderAdminRoutes } from "./orders-admin";
 import { reportRoutes } from "./reports";
 import { affiliateRoutes } from "./affiliates";
 import { usageRoutes } from "./usage";
+import { billingRoutes } from "./billing";
 import { siteConfigRoutes } from "./site-config";
 import { searchRoutes } from "./search";
 import { siteFeatureRoutes, siteRoutes } from "./sites";
@@ -63,6 +64,7 @@ export function createV1() {
   v1.route("/", reportRoutes);
   v1.route("/", affiliateRoutes);
   v1.route("/", usageRoutes);
+  v1.route("/", billingRoutes);
   v1.route("/", ticketRoutes);
   v1.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
     type: "http",

@@ -1,0 +1,118 @@
+// What the owner's billing screen calls: the site's plan subscription, the plan catalogue with
+// prices, this month's usage, and asking for a plan change (granted by staff once paid offline).
+import type { Context } from "hono";
+import { BILLING_PERIODS } from "../../../core/plan-types";
+import { findPlan, PLANS } from "../../../core/plans";
+import { hasCap } from "../../../core/roles";
+import { AppError, notAuthenticated } from "../../errors";
+import { accounts } from "../../modules/accounts";
+import { planPrice, type SiteSubscriptionRow, siteBilling } from "../../modules/billing";
+import { mail } from "../../modules/mail";
+import { usage } from "../../modules/usage";
+import type { AppEnv } from "../env";
+
+export type BillingState = ReturnType<typeof stateOf>;
+
+function stateOf(planId: string | null, row: SiteSubscriptionRow | null) {
+  const plan = findPlan(planId);
+  const requested = row?.requestedPlanId ? findPlan(row.requestedPlanId) : undefined;
+  return {
+    plan: plan ? { id: plan.id, slug: plan.slug, label: plan.label, kind: plan.kind } : null,
+    subscription: row
+      ? {
+          period: row.period,
+          status: row.status,
+          provider: row.provider,
+          price: planPrice(row.planId, row.period as (typeof BILLING_PERIODS)[number]),
+          trialEndsAt: row.trialEndsAt?.toISOString() ?? null,
+          currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
+          cancelAtPeriodEnd: row.cancelAtPeriodEnd,
+        }
+      : null,
+    request:
+      row?.requestedPlanId && requested
+        ? {
+            planId: requested.id,
+            label: requested.label,
+            period: row.requestedPeriod ?? "monthly",
+            at: row.requestedAt?.toISOString() ?? null,
+          }
+        : null,
+  };
+}
+
+/** Every plan with its price per period (minor units, USD; null: not sold so). */
+export function planCatalogue() {
+  return PLANS.map((p) => ({
+    id: p.id,
+    slug: p.slug,
+    label: p.label,
+    kind: p.kind,
+    trialDays: p.trialDays,
+    features: [...p.features],
+    addons: [...p.addons],
+    limits: p.limits,
+    prices: Object.fromEntries(BILLING_PERIODS.map((period) => [period, planPrice(p.id, period)])) as Record<
+      (typeof BILLING_PERIODS)[number],
+      number | null
+    >,
+  }));
+}
+
+export function billingServices(c: Context<AppEnv>) {
+  const db = c.get("platform").database.db;
+  const site = c.get("site");
+  /** Billing is the site owner's (not every manage_options holder's): it spends the owner's money. */
+  const owner = () => {
+    const user = c.get("user");
+    if (!user) throw notAuthenticated();
+    if (site.isPlatform || !c.get("member")?.isOwner)
+      throw new AppError("forbidden", "Only the site's owner manages its plan");
+    return user;
+  };
+  const manager = () => {
+    if (!c.get("user")) throw notAuthenticated();
+    const m = c.get("member");
+    if (site.isPlatform || !m || !(m.isOwner || hasCap(m.caps, "manage_options")))
+      throw new AppError("forbidden", "This needs the manage_options capability on this site");
+  };
+  return {
+    billing: {
+      /** Whether the viewer may change the plan (the owner), as the screen shows its buttons. */
+      canChange: Boolean(c.get("member")?.isOwner) && !site.isPlatform,
+      async state() {
+        manager();
+        const [row, used] = await Promise.all([siteBilling.of(db, site.accountId), usage.summary(db, site)]);
+        return { ...stateOf(site.settings.plan, row), usage: used, plans: planCatalogue() };
+      },
+      async request(input: { planId: unknown; period: unknown }) {
+        const user = owner();
+        const row = await siteBilling.request(db, site.accountId, input);
+        const wanted = findPlan(row.requestedPlanId);
+        const platform = await accounts.getPlatform(db);
+        const staff = c.get("platform").cfg.staffEmails;
+        if (platform && staff.length && wanted) {
+          await mail.enqueueMany(
+            db,
+            platform.accountId,
+            staff.map((to) => ({
+              to,
+              kind: "plan-request",
+              subject: `Plan change requested: ${site.settings.sitetitle} → ${wanted.label} (${row.requestedPeriod})`,
+              text: `${user.name} <${user.email}> asked to move ${site.settings.sitetitle} (${site.slug}) to the ${wanted.label} plan, billed ${row.requestedPeriod}.\nGrant it in the staff accounts screen once the payment is received.`,
+            })),
+          );
+        }
+        return stateOf(site.settings.plan, row);
+      },
+      async withdraw() {
+        owner();
+        await siteBilling.withdrawRequest(db, site.accountId);
+      },
+      async cancelAtPeriodEnd(cancel: boolean) {
+        owner();
+        return stateOf(site.settings.plan, await siteBilling.cancelAtPeriodEnd(db, site.accountId, cancel));
+      },
+    },
+  };
+}
