@@ -1,5 +1,7 @@
 // The demo installation `npm start` creates once: the platform's own site, the `demo` site with an
 // owner, an instructor and a student, its pages, posts and images, and a staff login.
+import { seedDemoSales } from "./demo-sales";
+import { supportTickets } from "../modules/support";
 import { PLAN_IDS } from "../../core/plans";
 import type { Auth } from "../auth/auth";
 import type { Db } from "../db/client";
@@ -84,7 +86,7 @@ export async function seedDemo(db: Db, auth: Auth, staffEmail: string, storage: 
   const instructor = await buildUser(auth, { email: DEMO_LOGINS.instructor, name: "Ivan Instructor" });
   const student = await buildUser(auth, { email: DEMO_LOGINS.student, name: "Sara Student" });
   await buildUser(auth, { email: staffEmail, name: "Stella Staff" });
-  const site = await buildSite(db, owner, { slug: "demo", sitetitle: "Demo Academy", plan: PLAN_IDS.lifetime });
+  const site = await buildSite(db, owner, { slug: "demo", sitetitle: "Demo Academy", plan: PLAN_IDS.professional });
   const instructorMember = await buildMember(db, site, instructor, "instructor");
   await buildMember(db, site, student, "student");
   await accounts.updateConfig(db, site, DEMO_CONFIG);
@@ -95,6 +97,18 @@ export async function seedDemo(db: Db, auth: Auth, staffEmail: string, storage: 
     site,
     instructor,
     demoCourses.courses.map((c) => c.course.id),
+  );
+  await seedDemoSales(db, auth, site);
+  // One open ticket, so the owner's and the staff's support screens show a conversation.
+  await supportTickets.open(
+    db,
+    site.accountId,
+    { userId: owner.id, name: owner.name, side: "owner" },
+    {
+      category: "setup",
+      subject: "Connecting our own domain",
+      message: "We would like academy.example.com to open the demo site. Which DNS record should we create?",
+    },
   );
   await accountNotifications.create(db, site.accountId, {
     message: "Welcome to Atrium! Your site <strong>Demo Academy</strong> is ready.",

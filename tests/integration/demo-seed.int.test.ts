@@ -2,7 +2,8 @@
 // posts in categories with cover images that the media library serves, and searchable content.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { affiliates, coupons, memberships, paymentSettings, products } from "../../server/db/schema";
+import { affiliates, coupons, memberships, orders, paymentSettings, products, tickets } from "../../server/db/schema";
+import { PLAN_IDS } from "../../core/plans";
 import { withTenant } from "../../server/db/tenant";
 import { accounts } from "../../server/modules/accounts";
 import { posts } from "../../server/modules/posts";
@@ -101,6 +102,22 @@ describe("the demo seed", () => {
     expect(shop.affiliates).toEqual([expect.objectContaining({ code: "instructor", commissionValue: 20 })]);
     expect(shop.offline[0]).toMatchObject({ provider: "offline", enabled: true });
     expect(shop.offline[0].config.instructions).toMatch(/bank transfer/);
+  });
+
+  it("runs on Professional with sixty days of sales and one open ticket", async () => {
+    const site = (await accounts.bySlug(t.database.db, "demo"))!;
+    expect(site.settings.plan).toBe(PLAN_IDS.professional);
+    const paid = await withTenant(t.database.db, site.accountId, (tx) =>
+      tx.select({ paidAt: orders.paidAt }).from(orders).where(eq(orders.status, "paid")),
+    );
+    const days = new Set(paid.map((o) => o.paidAt!.toISOString().slice(0, 10)));
+    expect(days.size).toBeGreaterThan(40);
+    const oldest = Math.min(...paid.map((o) => o.paidAt!.getTime()));
+    expect(Date.now() - oldest).toBeGreaterThan(55 * 86_400_000);
+    const open = await withTenant(t.database.db, site.accountId, (tx) =>
+      tx.select({ status: tickets.status }).from(tickets),
+    );
+    expect(open).toEqual([{ status: "unresolved" }]);
   });
 
   it("does nothing the second time", async () => {
