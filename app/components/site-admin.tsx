@@ -15,7 +15,7 @@ import { SiteFontStylesheet } from "./site-layout";
 export type SaveResult = { ok: true; savedAt: number } | { ok: false; fields: Record<string, string>; savedAt: null };
 
 /** The four editing screens, in the order of the tabs and of the index page. */
-export const SITE_ADMIN_SCREENS = ["theme", "header", "menus", "footer"] as const;
+export const SITE_ADMIN_SCREENS = ["theme", "header", "menus", "footer", "domain"] as const;
 export type SiteAdminScreen = (typeof SITE_ADMIN_SCREENS)[number];
 export const siteAdminPath = (screen: SiteAdminScreen) => `/dashboard/manage/site/${screen}`;
 

@@ -20,6 +20,7 @@ export const DASHBOARD_GROUPS: readonly string[] = [
   "quickCreate",
   "reports",
   "billing",
+  "siteAddress",
   "siteAdmin",
   "subscriptions",
   "tickets",

@@ -25,6 +25,7 @@ import { mailboxServices } from "./services/mailbox";
 import { invitationServices } from "./services/invitation";
 import { ticketServices } from "./services/tickets";
 import { billingServices } from "./services/billing";
+import { siteAddressServices } from "./services/site-address";
 import { withoutJoining } from "../request-scope";
 
 type JoinOption = { joinSite?: boolean };
@@ -109,6 +110,7 @@ export function buildLoadContext(c: Context<AppEnv>) {
       ...invitationServices(c),
       ...ticketServices(c),
       ...billingServices(c),
+      ...siteAddressServices(c),
     },
   };
 }

@@ -2,3 +2,4 @@
 // site's configuration. Host resolution is cached per process and invalidated on any change.
 export type { SiteAccount, HostResolution } from "./types";
 export { accounts } from "./service";
+export { checkDomain, type DomainCheck } from "./domain-check";
