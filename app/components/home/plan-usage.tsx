@@ -3,9 +3,12 @@ import { Link } from "react-router";
 import { METER_LIMIT, UPGRADE_PATH } from "../../../core/plan-limits";
 import type { UsageMeterKey } from "../../../core/plans";
 import { useTranslation } from "../../i18n/use-translation";
+import { routeExists } from "../../lib/implemented-routes";
 
 type Line = { key: string; used: number; limit: number | null };
 export type UsageData = { period: string; meters: Line[]; holdings: Line[] };
+
+const MONTHLY_NAMES = new Set(["mau", "monthlyEmails"]);
 
 /** From this share of a limit on, a meter is shown in the warning colour. */
 export const NEAR_LIMIT = 0.8;
@@ -34,7 +37,8 @@ export function PlanUsage({ usage, plan }: { usage: UsageData; plan: string | nu
       <ul className="usage-list" data-testid="usage-list">
         {linesOf(usage).map((line) => {
           const what = t(`plan.limits.${line.label}`);
-          const name = line.monthly ? t("home.usage.monthly", { what }) : what;
+          // mau and monthlyEmails say "monthly" in their own names.
+          const name = line.monthly && !MONTHLY_NAMES.has(line.label) ? t("home.usage.monthly", { what }) : what;
           const used = amount(line.key, line.used);
           const capped = line.limit !== null;
           const share = capped ? (line.limit === 0 ? 1 : line.used / (line.limit as number)) : 0;
@@ -60,9 +64,12 @@ export function PlanUsage({ usage, plan }: { usage: UsageData; plan: string | nu
           );
         })}
       </ul>
-      <Anchor component={Link} to={UPGRADE_PATH} size="sm">
-        {t("home.usage.billing")}
-      </Anchor>
+      {/* Plans are changed on the billing screen; the link shows once that screen is built. */}
+      {routeExists(UPGRADE_PATH, false) ? (
+        <Anchor component={Link} to={UPGRADE_PATH} size="sm">
+          {t("home.usage.billing")}
+        </Anchor>
+      ) : null}
     </>
   );
 }
