@@ -64,6 +64,8 @@ export default [
     route("instructor/submissions/assignments", "routes/dashboard/instructor/assignment-submissions.tsx"),
     route("instructor/stats", "routes/dashboard/instructor/stats.tsx"),
     route("manage/elearning/caetgory", "routes/dashboard/instructor/categories.tsx"),
+    route("manage", "routes/dashboard/manage/index.tsx"),
+    route("manage/elearning", "routes/dashboard/manage/elearning.tsx"),
     route("orders", "routes/dashboard/orders.tsx"),
     route("orders/:id", "routes/dashboard/order.tsx"),
     route("affiliate", "routes/dashboard/affiliate.tsx"),

@@ -36,7 +36,7 @@ export const IMPLEMENTED_ROUTES: readonly { path: string; scope: RouteScope }[] 
   { path: "/dashboard/media", scope: "both" },
   { path: "/dashboard/manage/users", scope: "both" },
   { path: "/dashboard/manage/user", scope: "both" },
-  { path: "/dashboard/setup", scope: "platform" },
+  { path: "/dashboard/setup", scope: "both" },
   { path: "/dashboard/maintenance/mail", scope: "platform" },
   { path: "/dashboard/tickets", scope: "both" },
   { path: "/dashboard/tickets/:id", scope: "both" },
@@ -80,6 +80,8 @@ export const IMPLEMENTED_ROUTES: readonly { path: string; scope: RouteScope }[] 
   { path: "/dashboard/instructor/course/:courseId/manage", scope: "site" },
   { path: "/dashboard/instructor/stats", scope: "site" },
   { path: "/dashboard/reports", scope: "site" },
+  { path: "/dashboard/manage", scope: "site" },
+  { path: "/dashboard/manage/elearning", scope: "site" },
 ];
 
 const normalise = (path: string) => {

@@ -20,6 +20,7 @@ import { shopServices } from "./services/shop";
 import { checkoutServices } from "./services/checkout";
 import { ordersAdminServices } from "./services/orders-admin";
 import { reportsServices } from "./services/reports";
+import { dashboardServices } from "./services/dashboard";
 import { affiliateServices } from "./services/affiliate";
 import { mailboxServices } from "./services/mailbox";
 import { invitationServices } from "./services/invitation";
@@ -105,6 +106,7 @@ export function buildLoadContext(c: Context<AppEnv>) {
       ...checkoutServices(c),
       ...ordersAdminServices(c),
       ...reportsServices(c),
+      ...dashboardServices(c),
       ...affiliateServices(c),
       ...mailboxServices(c),
       ...invitationServices(c),

@@ -10,7 +10,7 @@ import type { SiteReport } from "./types";
  * A chart with its caption, a spoken summary in place of the drawing (screen readers get the
  * summary, not the shapes), and the same figures as a table anyone can open.
  */
-function ChartFigure(props: { title: string; summary: string; chart: ReactNode; table: ReactNode; id: string }) {
+export function ChartFigure(props: { title: string; summary: string; chart: ReactNode; table: ReactNode; id: string }) {
   const { t } = useTranslation();
   return (
     <figure className="report-chart" aria-labelledby={props.id} data-testid={props.id}>

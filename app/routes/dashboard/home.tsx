@@ -1,77 +1,65 @@
+import "../../styles/home.css";
+import { data } from "react-router";
+import { LearnerHome } from "../../components/home/learner-home";
+import { OwnedSites } from "../../components/home/owned-sites";
+import { OwnerHome } from "../../components/home/owner-home";
+import { ProfileFacts } from "../../components/home/profile-facts";
 import { useTranslation } from "../../i18n/use-translation";
+import { loadLearnerHome, loadOwnerHome, loadPlatformHome } from "../../lib/dashboard-home.server";
 import { pageTitle, translatorFor } from "../../lib/i18n.server";
 import type { Route } from "./+types/home";
 
 export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title ?? "Atrium" }];
 
+/**
+ * /dashboard: on the platform, the account owner's sites; on a site, the owner's home for those who
+ * run it (owner, manage_options) and the learning home for everyone else.
+ */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const user = context.user!;
-  const owned = context.site.isPlatform ? await context.services.sites.owned() : [];
-  return {
+  const base = {
     title: pageTitle(translatorFor(context, request), "dashboard.title", context.site.settings.sitetitle),
-    user: { name: user.name, email: user.email },
-    site: { title: context.site.settings.sitetitle, slug: context.site.slug, isPlatform: context.site.isPlatform },
-    role: context.member?.role ?? null,
-    caps: context.member?.caps ?? [],
-    aal: user.twoFactorEnabled ? "aal2" : "aal1",
-    isStaff: context.isStaff,
-    owned: owned.map((s) => ({ accountId: s.accountId, title: s.settings.sitetitle, url: context.siteUrl(s) })),
+    now: new Date().toISOString(),
+    name: user.name,
+    profile: {
+      site: context.site.settings.sitetitle,
+      role: context.member?.role ?? null,
+      isStaff: context.isStaff,
+      aal: user.twoFactorEnabled ? "aal2" : "aal1",
+    },
   };
+  if (context.site.isPlatform) {
+    return { ...base, kind: "platform" as const, sites: await loadPlatformHome(context) };
+  }
+  if (context.services.dashboard.canManage) {
+    return { ...base, kind: "owner" as const, owner: await loadOwnerHome(context) };
+  }
+  return { ...base, kind: "member" as const, member: await loadLearnerHome(context) };
+}
+
+/** Folding the setup checklist away (or back) is remembered for this member. */
+export async function action({ context, request }: Route.ActionArgs) {
+  if (!context.services.dashboard.canManage) throw new Response("Not found", { status: 404 });
+  const intent = String((await request.formData()).get("intent") ?? "");
+  if (intent !== "hide-checklist" && intent !== "show-checklist") {
+    return data({ error: { code: "bad_request", message: "Unknown action" } }, { status: 400 });
+  }
+  return context.services.dashboard.setChecklistHidden(intent === "hide-checklist");
 }
 
 export default function DashboardHome({ loaderData: d }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <div className="page">
-      <h1 data-tour="welcome">{t("dashboard.welcome", { name: d.user.name })}</h1>
-      <p className="muted">{t("dashboard.youAre", { email: d.user.email })}</p>
-      <dl className="facts" data-testid="who-am-i" data-tour="profile">
-        <dt>{t("dashboard.site")}</dt>
-        <dd data-testid="site-title">{d.site.title}</dd>
-        <dt>{t("dashboard.role")}</dt>
-        <dd data-testid="role">
-          {d.isStaff ? `${d.role ?? t("dashboard.none")} (${t("dashboard.staff")})` : (d.role ?? "—")}
-        </dd>
-        <dt>{t("dashboard.capabilities")}</dt>
-        <dd>
-          {d.caps.length ? (
-            <span className="chips">
-              {d.caps.map((c) => (
-                <span className="chip" key={c}>
-                  {c}
-                </span>
-              ))}
-            </span>
-          ) : (
-            t("dashboard.none")
-          )}
-        </dd>
-        <dt>{t("dashboard.assurance")}</dt>
-        <dd data-testid="aal">{d.aal}</dd>
-      </dl>
-      {d.site.isPlatform ? (
-        <section data-tour="setup-completion">
-          <h2>{t("dashboard.yourSites")}</h2>
-          {d.owned.length === 0 ? (
-            <p className="muted">
-              {t("dashboard.noSites")} <a href="/dashboard/setup">{t("dashboard.createSite")}</a>
-            </p>
-          ) : (
-            <ul className="sites">
-              {d.owned.map((s) => (
-                <li key={s.accountId}>
-                  <span>
-                    <strong>{s.title}</strong> <span className="muted">{s.url}</span>
-                  </span>
-                  <a className="button secondary" href={`${s.url}/login`} target="_blank" rel="noreferrer">
-                    {t("dashboard.openSite")}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-      ) : null}
+    <div className="page home">
+      <header className="home-heading">
+        <h1 data-tour="welcome">{t("dashboard.welcome", { name: d.name })}</h1>
+        <ProfileFacts d={d.profile} />
+      </header>
+      {d.kind === "platform" ? <OwnedSites sites={d.sites} /> : null}
+      {d.kind === "owner" ? <OwnerHome d={d.owner} now={d.now} /> : null}
+      {d.kind === "member" ? <LearnerHome learning={d.member.learning} taught={d.member.taught} now={d.now} /> : null}
     </div>
   );
 }
+
+export { RouteError as ErrorBoundary } from "../../components/route-error";

@@ -3,14 +3,29 @@ import { data, Form } from "react-router";
 import { SubmitButton } from "../../components/submit-button";
 import { FormField } from "../../components/form-field";
 import { pageTitle, translatorFor } from "../../lib/i18n.server";
+import "../../styles/home.css";
+import { type ChecklistData, ChecklistItems, ChecklistProgress } from "../../components/home/setup-checklist";
+import { loadChecklist } from "../../lib/dashboard-home.server";
 import type { Route } from "./+types/setup";
 
 export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title ?? "Atrium" }];
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  if (!context.site.isPlatform) throw new Response("Not found", { status: 404 });
+/** On the platform: create a site. On a site, for those who run it: the setup checklist in full. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const t = translatorFor(context, request);
+  if (!context.site.isPlatform) {
+    if (!context.services.dashboard.canManage) throw new Response("Not found", { status: 404 });
+    return {
+      kind: "site" as const,
+      title: pageTitle(t, "home.setup.title", context.site.settings.sitetitle),
+      checklist: await loadChecklist(context),
+      example: "",
+    };
+  }
   return {
-    title: pageTitle(translatorFor(context, request), "dashboard.setupTitle", context.site.settings.sitetitle),
+    kind: "platform" as const,
+    title: pageTitle(t, "dashboard.setupTitle", context.site.settings.sitetitle),
+    checklist: null,
     example: context.siteUrl({ slug: "your-school", domain: null }),
   };
 }
@@ -51,8 +66,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+function SiteSetup({ checklist }: { checklist: ChecklistData }) {
+  const { t } = useTranslation();
+  return (
+    <div className="page">
+      <div className="page-heading">
+        <h1>{checklist.complete ? t("home.setup.completeTitle") : t("home.setup.title")}</h1>
+      </div>
+      <section className="home-card" aria-label={t("home.setup.title")} data-tour="setup-completion">
+        <p className="muted">{t("home.setup.intro")}</p>
+        <ChecklistProgress list={checklist} />
+        <ChecklistItems list={checklist} />
+      </section>
+    </div>
+  );
+}
+
 export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  if (loaderData.kind === "site" && loaderData.checklist) return <SiteSetup checklist={loaderData.checklist} />;
   const f = (actionData?.fields ?? {}) as Record<string, string | undefined>;
   if (actionData?.created) {
     return (

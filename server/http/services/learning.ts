@@ -4,7 +4,7 @@
 import type { Context } from "hono";
 import { canUseInstructorArea, hasCap } from "../../../core/roles";
 import type { Duration } from "../../../core/curriculum";
-import { player, selfEnrol, stats, students } from "../../modules/enrolment";
+import { learnerHome, player, selfEnrol, stats, students } from "../../modules/enrolment";
 import { requireUuid } from "../../errors";
 import type { AppEnv } from "../env";
 import { learningCtx, memberCaps } from "../learning-context";
@@ -26,6 +26,8 @@ export function learningServices(c: Context<AppEnv>) {
       canSeeStats: Boolean(member) && (hasCap(caps, "manage_options") || hasCap(caps, "manage_stats")),
       isInstructor: Boolean(member) && canUseInstructorArea(caps, site.features),
       myCourses: () => player.myCourses(ctx()),
+      /** The signed-in member's dashboard home: courses with the next item, certificates, what is coming. */
+      home: () => learnerHome(ctx()),
       outline: (courseId: string) => player.outline(ctx(), courseId),
       open: (courseId: string, itemId: string) => player.open(ctx(), courseId, itemId),
       setComplete: (courseId: string, itemId: string, complete: boolean) =>

@@ -6,3 +6,4 @@ export * from "./enrol";
 export * from "./manage";
 export * from "./player";
 export * from "./stats";
+export * from "./home";

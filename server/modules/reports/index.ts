@@ -3,4 +3,11 @@
 export { sumColumnAdvanced, type SumColumnInput } from "./aggregate";
 export { OPERATORS, SUMMABLE } from "./allow-list";
 export { reportCsv, reportFileName } from "./csv";
-export { type ReportDay, type ReportTotals, type SiteReport, siteReport } from "./report";
+export {
+  type ReportDay,
+  type ReportTotals,
+  type SalesSeries,
+  type SiteReport,
+  salesByDay,
+  siteReport,
+} from "./report";

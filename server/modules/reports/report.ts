@@ -57,19 +57,71 @@ async function currencyOfSite(tx: Tx, accountId: string): Promise<string> {
   return currencyOf((row?.settings as { currency?: string } | undefined)?.currency).code;
 }
 
-export async function siteReport(db: Db, accountId: string, range: ReportRange): Promise<SiteReport> {
+const withinRange = (range: ReportRange) => {
   const { start, end } = rangeBounds(range);
-  const within = (column: string): ConditionInput[] => [
+  return (column: string): ConditionInput[] => [
     { column, operator: "gte", value: start },
     { column, operator: "lte", value: end },
   ];
+};
+
+/** Orders that count as sales (see Revenue in decision 0027). */
+const paidOrders = (within: (column: string) => ConditionInput[], currency: string): ConditionInput[] => [
+  { column: "status", operator: "eq", value: "paid" },
+  { column: "currency", operator: "eq", value: currency },
+  ...within("paid_at"),
+];
+
+export type SalesSeries = {
+  range: ReportRange;
+  currency: string;
+  digits: number;
+  /** Revenue (minor units) and orders per UTC day, every day of the range. */
+  days: { date: string; revenue: number; orders: number }[];
+  totals: { revenue: number; orders: number };
+};
+
+/** The report's daily revenue and orders alone (the dashboard home's sales chart), same definitions. */
+export async function salesByDay(db: Db, accountId: string, range: ReportRange): Promise<SalesSeries> {
+  const within = withinRange(range);
   return withTenant(db, accountId, async (tx) => {
     const currency = await currencyOfSite(tx, accountId);
-    const paid: ConditionInput[] = [
-      { column: "status", operator: "eq", value: "paid" },
-      { column: "currency", operator: "eq", value: currency },
-      ...within("paid_at"),
-    ];
+    const paid = paidOrders(within, currency);
+    const revenueByDay = await perDay(tx, accountId, {
+      table: "orders",
+      measure: { fn: "sum", column: "total_amount" },
+      conditions: paid,
+      day: "paid_at",
+    });
+    const ordersByDay = await perDay(tx, accountId, {
+      table: "orders",
+      measure: { fn: "count" },
+      conditions: paid,
+      day: "paid_at",
+    });
+    const days = daysOf(range).map((date) => ({
+      date,
+      revenue: revenueByDay.get(date) ?? 0,
+      orders: ordersByDay.get(date) ?? 0,
+    }));
+    return {
+      range,
+      currency,
+      digits: currencyOf(currency).digits,
+      days,
+      totals: {
+        revenue: days.reduce((n, d) => n + d.revenue, 0),
+        orders: days.reduce((n, d) => n + d.orders, 0),
+      },
+    };
+  });
+}
+
+export async function siteReport(db: Db, accountId: string, range: ReportRange): Promise<SiteReport> {
+  const within = withinRange(range);
+  return withTenant(db, accountId, async (tx) => {
+    const currency = await currencyOfSite(tx, accountId);
+    const paid = paidOrders(within, currency);
     const refunded: ConditionInput[] = [
       { column: "status", operator: "eq", value: "refunded" },
       { column: "currency", operator: "eq", value: currency },
