@@ -14,7 +14,8 @@ export type SiteSuspensionRow = typeof siteSuspensions.$inferSelect;
 
 function checkReason(reason: unknown): string {
   const text = typeof reason === "string" ? reason.trim() : "";
-  if (!text || text.length > 500) throw fieldError("validation_failed", "reason", "Give a reason (at most 500 characters)");
+  if (!text || text.length > 500)
+    throw fieldError("validation_failed", "reason", "Give a reason (at most 500 characters)");
   return text;
 }
 

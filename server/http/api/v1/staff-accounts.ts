@@ -35,7 +35,10 @@ const ZAccountItem = z
     owner: ZPerson.nullable(),
     planId: z.string().nullable(),
     planLabel: z.string().nullable(),
-    status: z.string().nullable().openapi({ description: "The subscription's status (trialing, active, past_due, canceled)" }),
+    status: z
+      .string()
+      .nullable()
+      .openapi({ description: "The subscription's status (trialing, active, past_due, canceled)" }),
     suspended: z.boolean(),
     trialEndsAt: z.string().nullable(),
     renewsAt: z.string().nullable(),
@@ -124,7 +127,10 @@ const listAccounts = createRoute({
   summary: "Every site, newest first, with plan, subscription and usage",
   middleware: [requireStaff()] as const,
   request: { query: ZAccountQuery },
-  responses: { 200: ok(z.object({ items: z.array(ZAccountItem), total: z.number().int() }), "A page"), ...errorResponses },
+  responses: {
+    200: ok(z.object({ items: z.array(ZAccountItem), total: z.number().int() }), "A page"),
+    ...errorResponses,
+  },
 });
 
 const getAccount = createRoute({
@@ -151,7 +157,10 @@ const changePlan = createRoute({
   responses: { 200: ok(ZAccountDetail, "The site after the change"), ...errorResponses },
 });
 
-const ZExtendTrial = z.object({ days: z.number().int().min(1).max(365) }).strict().openapi("StaffExtendTrial");
+const ZExtendTrial = z
+  .object({ days: z.number().int().min(1).max(365) })
+  .strict()
+  .openapi("StaffExtendTrial");
 const extendTrial = createRoute({
   method: "post",
   path: "/staff/accounts/{id}/trial",
@@ -166,7 +175,10 @@ const extendTrial = createRoute({
   },
 });
 
-const ZReason = z.object({ reason: z.string().trim().min(1).max(500) }).strict().openapi("StaffReason");
+const ZReason = z
+  .object({ reason: z.string().trim().min(1).max(500) })
+  .strict()
+  .openapi("StaffReason");
 const suspend = createRoute({
   method: "post",
   path: "/staff/accounts/{id}/suspend",
@@ -274,7 +286,14 @@ const runCron = createRoute({
   tags: ["Staff"],
   summary: "Queue a scheduled job now; audited",
   middleware: [requireStaff()] as const,
-  request: { params: z.object({ name: z.string().max(100).openapi({ param: { name: "name", in: "path" } }) }) },
+  request: {
+    params: z.object({
+      name: z
+        .string()
+        .max(100)
+        .openapi({ param: { name: "name", in: "path" } }),
+    }),
+  },
   responses: { 202: ok(z.object({ jobId: z.string() }), "Queued"), ...errorResponses },
 });
 
