@@ -1,4 +1,5 @@
 import {
+  IconHistory,
   IconActivity,
   IconApps,
   IconArticle,
@@ -54,6 +55,7 @@ const ICONS: Record<string, typeof IconCircle> = {
   tickets: IconLifebuoy,
   accounts: IconBuilding,
   accountOwners: IconUserStar,
+  auditLog: IconHistory,
   staffPages: IconFiles,
   staffPosts: IconArticle,
   updates: IconNews,

@@ -20,6 +20,7 @@ export const DASHBOARD_GROUPS: readonly string[] = [
   "quickCreate",
   "reports",
   "siteAdmin",
+  "staffAccounts",
   "subscriptions",
   "tickets",
   "tour",

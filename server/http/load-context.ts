@@ -22,6 +22,7 @@ import { ordersAdminServices } from "./services/orders-admin";
 import { reportsServices } from "./services/reports";
 import { affiliateServices } from "./services/affiliate";
 import { mailboxServices } from "./services/mailbox";
+import { staffAccountServices } from "./services/staff-accounts";
 import { invitationServices } from "./services/invitation";
 import { ticketServices } from "./services/tickets";
 import { withoutJoining } from "../request-scope";
@@ -105,6 +106,7 @@ export function buildLoadContext(c: Context<AppEnv>) {
       ...reportsServices(c),
       ...affiliateServices(c),
       ...mailboxServices(c),
+      ...staffAccountServices(c),
       ...invitationServices(c),
       ...ticketServices(c),
     },
