@@ -102,7 +102,6 @@ const STAFF_MENU: readonly Entry[] = [
   { id: "notifications", href: "/dashboard/notifications" },
   { id: "accounts", href: "/dashboard/accounts" },
   { id: "accountOwners", href: "/dashboard/accounts/owners" },
-  { id: "auditLog", href: "/dashboard/accounts/audit" },
   { id: "staffPages", href: "/dashboard/pages", groupKey: "menuGroups.content" },
   { id: "staffPosts", href: "/dashboard/posts", groupKey: "menuGroups.content" },
   { id: "updates", href: "/dashboard/updates", groupKey: "menuGroups.content" },

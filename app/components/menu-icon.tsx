@@ -1,5 +1,4 @@
 import {
-  IconHistory,
   IconActivity,
   IconApps,
   IconArticle,
@@ -55,7 +54,6 @@ const ICONS: Record<string, typeof IconCircle> = {
   tickets: IconLifebuoy,
   accounts: IconBuilding,
   accountOwners: IconUserStar,
-  auditLog: IconHistory,
   staffPages: IconFiles,
   staffPosts: IconArticle,
   updates: IconNews,
