@@ -18,6 +18,8 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   rate_limited: 429,
   origin_mismatch: 403,
+  /** Staff have suspended the site: its API refuses every request (decision 0031). */
+  site_suspended: 403,
   /** The course has no seat left (the enrol endpoint answers the spec's Seats Error body). */
   seats: 409,
   /** The invitation's link is past its expiry; the site's owner can send a new one. */

@@ -22,6 +22,7 @@ import { originCheck } from "./middleware/origin";
 import { pageCacheLayer } from "./middleware/page-cache";
 import { securityHeaders } from "./middleware/security-headers";
 import { session } from "./middleware/session";
+import { suspendedSite } from "./middleware/suspended";
 import { tenant } from "./middleware/tenant";
 import { buildLoadContext } from "./load-context";
 import { realtimeRoutes } from "./realtime";
@@ -61,6 +62,8 @@ export function createHttpApp(platform: Platform, opts: HttpOptions = {}) {
   app.use("*", tenant);
   // Provider webhooks: no browser, no Origin, no session; each is verified by its signature.
   app.route("/api/webhooks", createWebhookRoutes());
+  // A suspended site answers nothing else: payments that already happened still reach it above.
+  app.use("*", suspendedSite);
   app.use("*", originCheck);
   // Library files and avatars: public, read from the host's site, before sessions.
   app.route("/", createMediaRoutes());

@@ -23,6 +23,7 @@ import { reportsServices } from "./services/reports";
 import { dashboardServices } from "./services/dashboard";
 import { affiliateServices } from "./services/affiliate";
 import { mailboxServices } from "./services/mailbox";
+import { staffAccountServices } from "./services/staff-accounts";
 import { invitationServices } from "./services/invitation";
 import { ticketServices } from "./services/tickets";
 import { billingServices } from "./services/billing";
@@ -109,6 +110,7 @@ export function buildLoadContext(c: Context<AppEnv>) {
       ...dashboardServices(c),
       ...affiliateServices(c),
       ...mailboxServices(c),
+      ...staffAccountServices(c),
       ...invitationServices(c),
       ...ticketServices(c),
       ...billingServices(c),

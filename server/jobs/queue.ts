@@ -18,6 +18,14 @@ type Registration = {
   options: RetryPolicy & { concurrency: number };
 };
 type Schedule = { name: string; cron: string };
+/** A queue's latest job as pg-boss keeps it (state: created, retry, active, completed, cancelled, failed). */
+export type LastRun = {
+  state: string;
+  createdOn: Date;
+  startedOn: Date | null;
+  completedOn: Date | null;
+  error: string | null;
+};
 /** How a queue is worked in this process: its retries and how many of its jobs run at once. */
 export type QueuePolicy = RetryPolicy & { concurrency: number };
 type Running = { boss: PgBoss; workers: Map<string, QueueWorker>; policies: Map<string, QueuePolicy> };
@@ -199,6 +207,42 @@ export const jobs = {
   /** The retries and concurrency a job kind gets in this database, overrides included. */
   policy(db: Db, name: string): QueuePolicy | null {
     return running.get(db)?.policies.get(name) ?? null;
+  },
+  /**
+   * The latest job of each named queue, from pg-boss's job table or, once archived, its archive:
+   * when it was queued, started and finished, and its state. Null when no queue runs here.
+   */
+  async lastRuns(db: Db, names: string[]): Promise<Map<string, LastRun> | null> {
+    const r = running.get(db);
+    if (!r) return null;
+    if (names.length === 0) return new Map();
+    const columns = "state::text AS state, created_on, started_on, completed_on, output";
+    const { rows } = await r.boss.getDb().executeSql(
+      `SELECT n.name, j.state, j.created_on, j.started_on, j.completed_on, j.output
+         FROM unnest($1::text[]) AS n(name)
+         LEFT JOIN LATERAL (
+           SELECT * FROM (
+             (SELECT ${columns} FROM ${BOSS_SCHEMA}.job WHERE name = n.name ORDER BY created_on DESC LIMIT 1)
+             UNION ALL
+             (SELECT ${columns} FROM ${BOSS_SCHEMA}.archive WHERE name = n.name ORDER BY created_on DESC LIMIT 1)
+           ) latest ORDER BY created_on DESC LIMIT 1
+         ) j ON true`,
+      [names],
+    );
+    const out = new Map<string, LastRun>();
+    const when = (v: unknown) => (v ? new Date(v as string) : null);
+    for (const row of rows as Record<string, unknown>[]) {
+      if (!row.state) continue;
+      const output = row.output as { message?: unknown } | null;
+      out.set(String(row.name), {
+        state: String(row.state),
+        createdOn: when(row.created_on)!,
+        startedOn: when(row.started_on),
+        completedOn: when(row.completed_on),
+        error: row.state === "failed" && typeof output?.message === "string" ? output.message : null,
+      });
+    }
+    return out;
   },
   /** Every scheduled job, for the staff Maintenance screen. */
   listSchedules: () => schedules.map((s) => ({ ...s })),

@@ -68,3 +68,17 @@ export const auditLog = pgTable(
   },
   (t) => [index("audit_log_time_idx").on(t.createdAt), index("audit_log_site_idx").on(t.siteId, t.createdAt)],
 );
+
+/**
+ * A site staff have suspended (decision 0031): one row while it is suspended, removed on restore
+ * (the audit log keeps the history). A platform table keyed by `site_id`, so a site's own role can
+ * neither read nor clear it; host resolution reads it with the site.
+ */
+export const siteSuspensions = pgTable("site_suspensions", {
+  siteId: uuid("site_id")
+    .primaryKey()
+    .references(() => accounts.accountId, { onDelete: "cascade" }),
+  reason: text("reason").notNull(),
+  suspendedByEmail: text("suspended_by_email").notNull(),
+  suspendedAt: timestamp("suspended_at", { withTimezone: true }).notNull().defaultNow(),
+});

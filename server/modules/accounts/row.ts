@@ -3,13 +3,13 @@
 import { ZAccountSettings } from "../../../core/account";
 import { DEFAULT_SITE_FEATURES } from "../../../core/features";
 import type { accounts as accountsTable } from "../../db/schema";
-import type { SiteAccount } from "./types";
+import type { SiteAccount, SiteSuspension } from "./types";
 
 export const ACCOUNT_CHANGED = "account_changed";
 
 export type AccountRow = typeof accountsTable.$inferSelect;
 
-export const toSite = (r: AccountRow): SiteAccount => ({
+export const toSite = (r: AccountRow, suspension: SiteSuspension | null = null): SiteAccount => ({
   accountId: r.accountId,
   slug: r.slug,
   domain: r.domain,
@@ -23,4 +23,5 @@ export const toSite = (r: AccountRow): SiteAccount => ({
   theme: r.theme,
   misc: r.misc,
   caps: r.caps,
+  suspension,
 });

@@ -6,7 +6,7 @@ import { normalizeHost } from "../../../core/domain-rule";
 import { isAcceptableCustomDomain } from "../../../core/site-address";
 import { isValidSiteSlug } from "../../../core/site-slug-rule";
 import type { Db, Tx } from "../../db/client";
-import { accounts as accountsTable, members, roles } from "../../db/schema";
+import { accounts as accountsTable, members, roles, siteSuspensions } from "../../db/schema";
 import { withPlatform, withTenant } from "../../db/tenant";
 import { AppError, fieldError } from "../../errors";
 import { bus } from "../../realtime/bus";
@@ -24,25 +24,37 @@ bus.on(ACCOUNT_CHANGED, (id) => hostCache.invalidateAccount(String(id)));
 // The bus was away: any site may have changed meanwhile (its configuration is cached with its host).
 bus.onResync(() => hostCache.clear());
 
+/** The site's row with its suspension, if any: what a request needs to know about its site. */
+function selectSite(tx: Tx) {
+  return tx
+    .select({ row: accountsTable, reason: siteSuspensions.reason, since: siteSuspensions.suspendedAt })
+    .from(accountsTable)
+    .leftJoin(siteSuspensions, eq(siteSuspensions.siteId, accountsTable.accountId));
+}
+
+type SelectedSite = { row: AccountRow; reason: string | null; since: Date | null };
+const selectedToSite = (r: SelectedSite) =>
+  toSite(r.row, r.reason !== null && r.since ? { reason: r.reason, since: r.since.toISOString() } : null);
+
 async function lookupHost(db: Db, baseDomain: string, host: string): Promise<HostResolution> {
   const base = baseDomain.toLowerCase();
   return withPlatform(db, async (tx) => {
-    let row: AccountRow | undefined;
+    let found: SelectedSite | undefined;
     if (host === base) {
-      [row] = await tx.select().from(accountsTable).where(eq(accountsTable.isPlatform, true)).limit(1);
+      [found] = await selectSite(tx).where(eq(accountsTable.isPlatform, true)).limit(1);
     } else if (host.endsWith(`.${base}`)) {
       const slug = host.slice(0, -(base.length + 1));
       if (!slug.includes(".")) {
-        [row] = await tx.select().from(accountsTable).where(eq(accountsTable.slug, slug)).limit(1);
-        if (row?.isPlatform) row = undefined;
+        [found] = await selectSite(tx).where(eq(accountsTable.slug, slug)).limit(1);
+        if (found?.row.isPlatform) found = undefined;
       }
     } else {
       const bare = normalizeHost(host);
       if (isAcceptableCustomDomain(bare)) {
-        [row] = await tx.select().from(accountsTable).where(eq(accountsTable.domain, bare)).limit(1);
+        [found] = await selectSite(tx).where(eq(accountsTable.domain, bare)).limit(1);
       }
     }
-    return row ? { kind: "site", site: toSite(row) } : { kind: "unknown" };
+    return found ? { kind: "site", site: selectedToSite(found) } : { kind: "unknown" };
   });
 }
 
@@ -85,10 +97,16 @@ export const accounts = {
   },
 
   async bySlug(db: Db, slug: string): Promise<SiteAccount | null> {
-    const [row] = await withPlatform(db, (tx) =>
-      tx.select().from(accountsTable).where(eq(accountsTable.slug, slug)).limit(1),
+    const [found] = await withPlatform(db, (tx) => selectSite(tx).where(eq(accountsTable.slug, slug)).limit(1));
+    return found ? selectedToSite(found) : null;
+  },
+
+  /** A site by id with its suspension (staff screens), or null. */
+  async byId(db: Db, accountId: string): Promise<SiteAccount | null> {
+    const [found] = await withPlatform(db, (tx) =>
+      selectSite(tx).where(eq(accountsTable.accountId, accountId)).limit(1),
     );
-    return row ? toSite(row) : null;
+    return found ? selectedToSite(found) : null;
   },
 
   async getPlatform(db: Db): Promise<SiteAccount | null> {
@@ -163,7 +181,7 @@ export const accounts = {
     const rows = await withPlatform(db, (tx) =>
       tx.select().from(accountsTable).where(eq(accountsTable.ownerUserId, userId)).orderBy(accountsTable.createdAt),
     );
-    return rows.map(toSite);
+    return rows.map((r) => toSite(r));
   },
 
   async isOwnerUser(_db: Db, site: SiteAccount, userId: string): Promise<boolean> {

@@ -17,6 +17,13 @@ export type SiteAccount = {
   misc: Record<string, unknown>;
   /** Per-role capability additions of this site (spec §3 Account.caps). */
   caps: Record<string, string[]>;
+  /**
+   * Set while staff have suspended the site (decision 0031): its pages answer the suspended page and
+   * its API refuses. Read with the site by host resolution; a site read otherwise carries null.
+   */
+  suspension: SiteSuspension | null;
 };
+
+export type SiteSuspension = { reason: string; since: string };
 
 export type HostResolution = { kind: "site"; site: SiteAccount } | { kind: "unknown" };

@@ -10,3 +10,4 @@ export {
   siteBilling,
   TRIAL_DAYS,
 } from "./subscriptions";
+export { type SiteSuspensionRow, siteSuspension } from "./suspension";

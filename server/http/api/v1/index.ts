@@ -28,6 +28,7 @@ import { siteConfigRoutes } from "./site-config";
 import { searchRoutes } from "./search";
 import { siteFeatureRoutes, siteRoutes } from "./sites";
 import { staffRoutes } from "./staff";
+import { staffAccountRoutes } from "./staff-accounts";
 import { ticketRoutes } from "./tickets";
 import { quizSubmissionRoutes } from "./submissions";
 
@@ -47,6 +48,7 @@ export function createV1() {
   v1.route("/", presenceRoutes);
   v1.route("/", apiKeyRoutes);
   v1.route("/", staffRoutes);
+  v1.route("/", staffAccountRoutes);
   v1.route("/", postRoutes);
   v1.route("/", pageRoutes);
   v1.route("/", quizSubmissionRoutes);

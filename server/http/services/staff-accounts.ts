@@ -1,0 +1,59 @@
+// What the staff screens (accounts, owners, audit log, scheduled jobs, billing lists) call from
+// loaders and actions. Only platform staff on the platform's own host get anything; to anyone else
+// these screens do not exist.
+import type { Context } from "hono";
+import { notAuthenticated, notFound, requireUuid } from "../../errors";
+import { siteBilling, siteSuspension } from "../../modules/billing";
+import {
+  type AccountListQuery,
+  type AccountStatus,
+  staffAccounts,
+  staffAudit,
+  staffCrons,
+  staffOwners,
+} from "../../modules/staff";
+import type { AppEnv } from "../env";
+
+export function staffAccountServices(c: Context<AppEnv>) {
+  const db = c.get("platform").database.db;
+  const isStaff = Boolean(c.get("user") && c.get("isStaff") && c.get("site").isPlatform);
+  const staff = () => {
+    if (!c.get("user")) throw notAuthenticated();
+    if (!isStaff) throw notFound("Page");
+    const user = c.get("user")!;
+    return { userId: user.id, email: user.email };
+  };
+  return {
+    staffAccounts: {
+      isStaff,
+      list: (query: AccountListQuery & { status?: AccountStatus | null }) => {
+        staff();
+        return staffAccounts.list(db, query);
+      },
+      detail: (id: string) => {
+        staff();
+        return staffAccounts.detail(db, requireUuid(id, "Site"));
+      },
+      changePlan: (id: string, input: { planId: unknown; period: unknown }) =>
+        siteBilling.changePlan(db, requireUuid(id, "Site"), input, staff()),
+      extendTrial: (id: string, days: unknown) => siteBilling.extendTrial(db, requireUuid(id, "Site"), days, staff()),
+      suspend: (id: string, reason: unknown) =>
+        siteSuspension.suspend(db, requireUuid(id, "Site"), { reason }, staff()),
+      restore: (id: string, reason: unknown) =>
+        siteSuspension.restore(db, requireUuid(id, "Site"), { reason }, staff()),
+      owners: (query: { q?: string | null; page: number; perPage: number }) => {
+        staff();
+        return staffOwners.list(db, query);
+      },
+      audit: (query: { siteId?: string | null; action?: string | null; page: number; perPage: number }) => {
+        staff();
+        return staffAudit.list(db, { ...query, siteId: query.siteId ? requireUuid(query.siteId, "Site") : null });
+      },
+      crons: () => {
+        staff();
+        return staffCrons.list(db);
+      },
+      runCron: (name: string) => staffCrons.runNow(db, name, staff()),
+    },
+  };
+}
