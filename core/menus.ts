@@ -74,6 +74,8 @@ const MEMBER_MENU: readonly Entry[] = [
   { id: "instructor", href: "/dashboard/instructor", when: (i) => canUseInstructorArea(i.caps, i.features) },
   { id: "pages", href: "/dashboard/pages", when: manager },
   { id: "posts", href: "/dashboard/posts", when: manager },
+  // The site's plan: its managers see it; only the owner changes it (decision 0029).
+  { id: "billing", href: "/dashboard/billing", when: manager },
   // A site's own figures, for those who run it (the platform-side owner menu lists Reports too).
   { id: "reports", href: "/dashboard/reports", when: manager },
   { id: "orders", href: "/dashboard/orders", when: (i) => showsOrders(i.caps) },
@@ -81,8 +83,6 @@ const MEMBER_MENU: readonly Entry[] = [
   { id: "points", href: "/dashboard/points", when: feature("gamification") },
   // Support tickets to the platform's staff: for the people who run the site (decision 0026).
   { id: "tickets", href: "/dashboard/tickets", when: manager },
-  // The site's plan: its managers see it; only the owner changes it (decision 0029).
-  { id: "billing", href: "/dashboard/billing", when: manager },
 ];
 
 // Spec §2 "Account-owner dashboard (platform side) menu, in order".
