@@ -2,6 +2,7 @@
 // referral travels with the form), buys; the affiliate's page shows the referral and the commission.
 // The owner's screen lists the commission and approves it. A subscriber cancels their subscription
 // from the orders page and keeps access until the end of the period.
+import { PLAN_IDS } from "../../core/plans";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import en from "../../app/i18n/locales/en/translation.json" with { type: "json" };
@@ -20,7 +21,7 @@ const s = en.subscriptions;
 
 describe("affiliate referrals", () => {
   it("a visitor from an affiliate's link signs up and buys; the affiliate sees the referral and commission", async () => {
-    const { site, owner, origin } = await e2e.newSite("affiliate");
+    const { site, owner, origin } = await e2e.newSite("affiliate", { plan: PLAN_IDS.lifetime });
     const db = e2e.t.database.db;
     const partner = await buildUser(e2e.t.platform.auth, { email: uniqueEmail("partner"), name: "Pat Partner" });
     await buildMember(db, site, partner, "student");
@@ -89,7 +90,7 @@ describe("affiliate referrals", () => {
 
 describe("subscriptions", () => {
   it("a subscriber cancels from the orders page and keeps access until the period ends", async () => {
-    const { site, origin } = await e2e.newSite("subscriber");
+    const { site, origin } = await e2e.newSite("subscriber", { plan: PLAN_IDS.lifetime });
     const db = e2e.t.database.db;
     const user = await buildUser(e2e.t.platform.auth, { email: uniqueEmail("sub") });
     await buildMember(db, site, user, "student");

@@ -97,7 +97,8 @@ export type E2E = {
   /** A new site with its owner, and the site's origin. */
   newSite(
     prefix: string,
-    opts?: { sitetitle?: string; ownerName?: string },
+    /** `plan`: the site's plan id (a new site starts on the Starter trial). */
+    opts?: { sitetitle?: string; ownerName?: string; plan?: string },
   ): Promise<{ site: SiteAccount; owner: BuiltUser; origin: string }>;
 };
 
@@ -138,7 +139,7 @@ export function setupE2E(env: Record<string, string> | (() => Promise<Record<str
       await waitForPath(page, "/dashboard");
       return page;
     },
-    newSite: async (prefix: string, opts: { sitetitle?: string; ownerName?: string } = {}) => {
+    newSite: async (prefix: string, opts: { sitetitle?: string; ownerName?: string; plan?: string } = {}) => {
       const owner = await buildUser(e2e.t.platform.auth, {
         email: uniqueEmail(`${prefix}-owner`),
         ...(opts.ownerName ? { name: opts.ownerName } : {}),
@@ -146,6 +147,7 @@ export function setupE2E(env: Record<string, string> | (() => Promise<Record<str
       const site = await buildSite(e2e.t.database.db, owner, {
         slug: uniqueSlug(prefix),
         sitetitle: opts.sitetitle ?? prefix,
+        plan: opts.plan,
       });
       return { site, owner, origin: e2e.t.origin(site.slug) };
     },
