@@ -99,6 +99,16 @@ describe("no dead links", () => {
     expect(items).toEqual([{ id: "media", href: "/dashboard/media?new=1", labelKey: "quickCreate.media" }]);
     expect(quickCreateMenu({ caps: ["manage_options"], exists: () => false })).toEqual([]);
   });
+
+  it("leaves out quick-create links to a system the plan does not include", () => {
+    const ids = (allows: (f: string) => boolean) =>
+      quickCreateMenu({ caps: ["manage_options"], exists: () => true, planAllows: allows }).map((i) => i.id);
+    expect(ids(() => true)).toContain("affiliates");
+    const starter = ids((f) => ["ai", "aiques", "emails"].includes(f));
+    expect(starter).not.toContain("affiliates");
+    expect(starter).not.toContain("forms");
+    expect(starter).toContain("posts");
+  });
 });
 
 describe("account-owner and staff menus (platform side)", () => {

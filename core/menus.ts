@@ -42,7 +42,15 @@ export interface MenuInput {
   hasAffiliate?: boolean;
   /** Whether a screen exists at this path; menus leave out every link for which it says no. */
   exists: (path: string) => boolean;
+  /** Whether the site's plan includes a feature (§6); links to a gated system are left out without it. */
+  planAllows?: (feature: string) => boolean;
 }
+
+/** Quick-create entries whose system is a plan feature (decision 0028). */
+const QUICK_CREATE_PLAN_FEATURE: Partial<Record<QuickCreateId, string>> = {
+  affiliates: "commissions",
+  forms: "forms",
+};
 
 export interface MenuPreferenceEntry {
   id: MenuItemId;
@@ -164,9 +172,13 @@ export function profileMenu(input: MenuInput): ProfileMenuItem[] {
 }
 
 /** Quick-create links of the admin quick-menu (core/roles), limited to screens that exist. */
-export function quickCreateMenu(input: Pick<MenuInput, "caps" | "exists">): QuickCreateMenuItem[] {
+export function quickCreateMenu(input: Pick<MenuInput, "caps" | "exists" | "planAllows">): QuickCreateMenuItem[] {
   return quickCreateLinks(input.caps)
     .filter((link) => input.exists(link.href.split("?")[0]))
+    .filter((link) => {
+      const needs = QUICK_CREATE_PLAN_FEATURE[link.id];
+      return !needs || !input.planAllows || input.planAllows(needs);
+    })
     .map((link) => ({ ...link, labelKey: `quickCreate.${link.id}` }));
 }
 

@@ -1,5 +1,6 @@
 // Everything the dashboard shell shows around a page: the menus for this person on this site,
 // their notifications, where 'View site' goes, and which top-bar tools exist.
+import { planAllows } from "../../core/plans";
 import type { AppLoadContext } from "react-router";
 import { siteHasFeature } from "../../core/features";
 import { applyMenuPreference, type MenuInput, profileMenu, quickCreateMenu, sidebarMenu } from "../../core/menus";
@@ -48,6 +49,7 @@ export async function dashboardShellData(context: AppLoadContext) {
     features: site.features,
     hasAffiliate,
     exists: routeExistsOn(site.isPlatform),
+    planAllows: (feature: string) => site.isPlatform || planAllows(site.settings.plan, feature),
   };
   const menuPreference = context.member?.menuPreference ?? null;
   const menu = sidebarMenu(input);

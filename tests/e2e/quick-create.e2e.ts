@@ -1,6 +1,7 @@
 // The dashboard's quick-create menu: every entry opens the screen where that item is made (the new
 // page, post, course, product or membership editor, or the create form of a list screen, with the
 // keyboard in it), and systems that are not built yet have no entry.
+import { PLAN_IDS } from "../../core/plans";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import en from "../../app/i18n/locales/en/translation.json" with { type: "json" };
@@ -25,7 +26,7 @@ const focusedLabel = (page: Page) =>
 
 describe("quick-create", () => {
   it("opens the new-item editor or create form of each built system, and nothing for the others", async () => {
-    const { owner, origin } = await e2e.newSite("quick");
+    const { owner, origin } = await e2e.newSite("quick", { plan: PLAN_IDS.professional });
     const page = await e2e.signedIn(origin, owner.email, owner.password);
 
     await page.getByRole("button", { name: q.title }).click();
