@@ -1,6 +1,7 @@
 // The owner's shop in a browser: from an empty products list the owner creates a one-time product
 // that grants a course and a monthly subscription product, then a percentage coupon; a visitor opens
 // the one-time product's public page and sees its price and the course it includes.
+import { PLAN_IDS } from "../../core/plans";
 import { describe, expect, it } from "vitest";
 import en from "../../app/i18n/locales/en/translation.json" with { type: "json" };
 import { formatMoney } from "../../core/currency";
@@ -14,7 +15,7 @@ const fill = (text: string, v: Record<string, string | number>) =>
 
 describe("the owner's shop", () => {
   it("creates products and a coupon; a visitor sees the product page with its price", async () => {
-    const { site, owner, origin } = await e2e.newSite("shop-admin");
+    const { site, owner, origin } = await e2e.newSite("shop-admin", { plan: PLAN_IDS.lifetime });
     await buildCourse(e2e.t.database.db, site, owner, { title: "Raku Basics" });
     const page = await e2e.signedIn(origin, owner.email, owner.password);
 
