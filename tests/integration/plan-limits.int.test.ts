@@ -8,6 +8,7 @@ import { PLAN_IDS } from "../../core/plans";
 import { courses, members, pages, roles, usageMeters } from "../../server/db/schema";
 import { withPlatform } from "../../server/db/tenant";
 import { accounts } from "../../server/modules/accounts";
+import { notifications } from "../../server/modules/notifications";
 import { periodOf } from "../../server/modules/usage";
 import { startTestPlatform, type TestPlatform } from "../support/platform";
 import { body, countFor, expectError, memberOf, siteWithOwner, uid, uniqueEmail } from "./helpers";
@@ -157,7 +158,7 @@ describe("limits that hold", () => {
     expect(await meter(s.site.accountId, "storage")).toBe(text.byteLength);
   });
 
-  it("counts the e-mails a site sends in its meter", async () => {
+  it("counts the e-mails and notifications a site sends in its meters", async () => {
     const s = await siteWithOwner(t, "lim-mail", { plan: PLAN_IDS.starter });
     const before = await meter(s.site.accountId, "emails");
     const invited = await t.request(s.site.slug, "/api/v1/invitations", {
@@ -166,6 +167,10 @@ describe("limits that hold", () => {
     });
     expect(invited.status).toBeLessThan(300);
     expect(await meter(s.site.accountId, "emails")).toBe(before + 1);
+    // Bell notifications are counted the same way (their meter has no limit on any plan).
+    await notifications.create(t.database.db, s.site.accountId, { userId: s.owner.id, title: "Hi", message: "Hello" });
+    await notifications.create(t.database.db, s.site.accountId, { userId: s.owner.id, title: "Hi", message: "Again" });
+    expect(await meter(s.site.accountId, "notifications")).toBe(2);
   });
 });
 

@@ -6,7 +6,7 @@ import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { members, notifications as table } from "../../db/schema";
-import { withTenant } from "../../db/tenant";
+import { commitWith, withTenant } from "../../db/tenant";
 import { fieldError, notFound, validationError } from "../../errors";
 import { bus } from "../../realtime/bus";
 import { sanitizeBasicHtml } from "../html";
@@ -94,7 +94,9 @@ export const notifications = {
           itemId: n.itemId ?? null,
         })
         .returning();
-      await usage.use(tx, { accountId, settings: { plan: null } }, "notifications", 1, { enforce: false });
+      // Counted with the COMMIT, so the meter's row is locked only while the database runs it.
+      const counted = usage.countStatement({ accountId, settings: { plan: null } }, "notifications");
+      if (counted) await commitWith(tx, [counted]);
       return created;
     });
     await bus.publish(NOTIFICATION_TOPIC, { accountId, userId: n.userId });

@@ -5,7 +5,7 @@
 //   the check and the addition are one atomic statement on the meter's row;
 // - a count of rows (members, courses, pages) is taken under a transaction-scoped advisory lock on
 //   the (site, limit) pair, so the next creator waits for this one's commit before counting.
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, type SQL, sql } from "drizzle-orm";
 import {
   COUNT_LIMITS,
   type CountLimit,
@@ -155,6 +155,18 @@ export const usage = {
       throw planLimitError(site, limitName as LimitName, await meterValue(tx, site.accountId, meter, period));
     }
     return Number(row.value);
+  },
+
+  /**
+   * The statement that adds `amount` to this month's meter without a limit (a count only), for a
+   * caller to send with its COMMIT (commitWith), so the meter's row is locked only while the
+   * database runs it. Null for the platform's own site, which is not metered.
+   */
+  countStatement(site: MeteredSite, meter: UsageMeterKey, amount = 1, at?: Date): SQL | null {
+    if (site.isPlatform || amount <= 0) return null;
+    return sql`insert into ${usageMeters} (account_id, meter, period, value)
+      values (${site.accountId}::uuid, ${meter}, ${periodOf(at)}::date, ${amount}::bigint)
+      on conflict (account_id, meter, period) do update set value = ${usageMeters.value} + excluded.value`;
   },
 
   /** Refuses, without counting, when `amount` more of a monthly meter would pass the plan's limit. */
