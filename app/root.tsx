@@ -35,6 +35,8 @@ import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // The site's installable web app (/dashboard/app).
+  { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
 ];
 

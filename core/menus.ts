@@ -84,6 +84,8 @@ const MEMBER_MENU: readonly Entry[] = [
   { id: "posts", href: "/dashboard/posts", when: manager },
   // The site's plan: its managers see it; only the owner changes it (decision 0029).
   { id: "billing", href: "/dashboard/billing", when: manager },
+  // The site's installable app and its API keys.
+  { id: "app", href: "/dashboard/app", when: manager },
   // A site's own figures, for those who run it (the platform-side owner menu lists Reports too).
   { id: "reports", href: "/dashboard/reports", when: manager },
   { id: "orders", href: "/dashboard/orders", when: (i) => showsOrders(i.caps) },

@@ -23,6 +23,7 @@ export const DASHBOARD_GROUPS: readonly string[] = [
   "reports",
   "billing",
   "siteAddress",
+  "webApp",
   "siteAdmin",
   "staffAccounts",
   "subscriptions",

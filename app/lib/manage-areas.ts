@@ -15,6 +15,7 @@ export const MANAGE_AREAS: readonly ManageArea[] = [
       { id: "header", href: "/dashboard/manage/site/header" },
       { id: "footer", href: "/dashboard/manage/site/footer" },
       { id: "menus", href: "/dashboard/manage/site/menus" },
+      { id: "domain", href: "/dashboard/manage/site/domain" },
       { id: "pages", href: "/dashboard/pages" },
       { id: "posts", href: "/dashboard/posts" },
     ],
@@ -59,6 +60,7 @@ export const MANAGE_AREAS: readonly ManageArea[] = [
   { id: "reports", href: "/dashboard/reports", links: [] },
   { id: "support", href: "/dashboard/tickets", links: [] },
   { id: "billing", href: "/dashboard/billing", links: [] },
+  { id: "app", href: "/dashboard/app", links: [] },
 ];
 
 /**

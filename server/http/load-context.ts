@@ -28,6 +28,7 @@ import { invitationServices } from "./services/invitation";
 import { ticketServices } from "./services/tickets";
 import { billingServices } from "./services/billing";
 import { siteAddressServices } from "./services/site-address";
+import { webAppServices } from "./services/web-app";
 import { withoutJoining } from "../request-scope";
 
 type JoinOption = { joinSite?: boolean };
@@ -115,6 +116,7 @@ export function buildLoadContext(c: Context<AppEnv>) {
       ...ticketServices(c),
       ...billingServices(c),
       ...siteAddressServices(c),
+      ...webAppServices(c),
     },
   };
 }

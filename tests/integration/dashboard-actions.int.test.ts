@@ -3,6 +3,7 @@
 // never reaches the database) or a form without a known intent, always in the one error shape
 // { error: { code, message } } — never a 500 — and the other site's row is left as it was.
 // First, as in the server: the route schemas the API names for OpenAPI need zod extended before they load.
+import { PLAN_IDS } from "../../core/plans";
 import "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
@@ -78,8 +79,8 @@ let memberRole = "";
 beforeAll(async () => {
   t = await startTestPlatform();
   run = withLoadContext(t);
-  A = await siteWithOwner(t, "act-a");
-  B = await siteWithOwner(t, "act-b");
+  A = await siteWithOwner(t, "act-a", { plan: PLAN_IDS.lifetime });
+  B = await siteWithOwner(t, "act-b", { plan: PLAN_IDS.lifetime });
   const db = t.database.db;
   const b = B.site.accountId;
   foreign.post = (await posts.create(db, b, null, { title: `Post ${uid()}` })).id;

@@ -1,0 +1,44 @@
+// What the app settings screen (/dashboard/app) calls: the site's installable web app and its API
+// keys. For the site's managers, in a browser session.
+import type { Context } from "hono";
+import { hasCap } from "../../../core/roles";
+import { AppError, notAuthenticated, requireUuid } from "../../errors";
+import { apiKeys } from "../../modules/api-keys";
+import { webApp } from "../../modules/web-app";
+import type { AppEnv } from "../env";
+
+export function webAppServices(c: Context<AppEnv>) {
+  const db = c.get("platform").database.db;
+  const site = c.get("site");
+  const manager = () => {
+    if (!c.get("user")) throw notAuthenticated();
+    const m = c.get("member");
+    if (site.isPlatform || !m || !(m.isOwner || hasCap(m.caps, "manage_options")))
+      throw new AppError("forbidden", "This needs the manage_options capability on this site");
+    return m;
+  };
+  return {
+    webApp: {
+      settings: () => {
+        manager();
+        return webApp.settings(db, site.accountId);
+      },
+      save: (input: unknown) => {
+        manager();
+        return webApp.save(db, site.accountId, input);
+      },
+      keys: {
+        list: () => {
+          manager();
+          return apiKeys.list(db, site.accountId);
+        },
+        /** The key itself is in the answer once; only its hash is kept. */
+        create: (name: string) => apiKeys.create(db, site.accountId, manager().member.id, name),
+        revoke: (id: string) => {
+          manager();
+          return apiKeys.revoke(db, site.accountId, requireUuid(id, "API key"));
+        },
+      },
+    },
+  };
+}
