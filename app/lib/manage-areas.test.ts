@@ -22,7 +22,7 @@ describe("management areas", () => {
     ]);
   });
 
-  it("lists the nine areas of the spec and the e-learning screens", () => {
+  it("lists the nine areas of the spec, the site's app, and the e-learning screens", () => {
     expect(MANAGE_AREAS.map((a) => a.id)).toEqual([
       "site",
       "users",
@@ -33,6 +33,7 @@ describe("management areas", () => {
       "reports",
       "support",
       "billing",
+      "app",
     ]);
     expect(elearningLinks().map((l) => l.id)).toEqual([
       "courses",
