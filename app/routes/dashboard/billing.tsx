@@ -198,7 +198,14 @@ function PendingRequest({ d, lang }: { d: Data; lang: string }) {
 }
 
 function UsageList({ d, t }: { d: Data; t: TFunction }) {
-  const lines = [...d.usage.holdings, ...d.usage.meters].filter((l) => l.limit !== null || l.used > 0);
+  const { i18n } = useTranslation();
+  const n = (v: number) => new Intl.NumberFormat(i18n.language).format(v);
+  // Images, videos and storage are shown once, as what the library holds (their limits bound that);
+  // the month's uploads of them are in the meters API, not repeated here.
+  const held = new Set(d.usage.holdings.map((h) => h.key));
+  const lines = [...d.usage.holdings, ...d.usage.meters.filter((m) => !held.has(m.key))].filter(
+    (l) => l.limit !== null || l.used > 0,
+  );
   if (!lines.length) return <Text c="dimmed">{t("billing.noUsage")}</Text>;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
@@ -212,8 +219,8 @@ function UsageList({ d, t }: { d: Data; t: TFunction }) {
             </Text>
             <Text size="sm" c="dimmed">
               {l.limit === null
-                ? t("billing.usedUnlimited", { used: l.used })
-                : t("billing.usedOf", { used: l.used, limit: l.limit })}
+                ? t("billing.usedUnlimited", { used: n(l.used) })
+                : t("billing.usedOf", { used: n(l.used), limit: n(l.limit) })}
             </Text>
             {l.limit !== null ? (
               <Progress
@@ -231,7 +238,7 @@ function UsageList({ d, t }: { d: Data; t: TFunction }) {
 }
 
 function PlanCard({ plan, d, period }: { plan: Data["plans"][number]; d: Data; period: Period }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const busy = useNavigation().state !== "idle";
   const price = plan.prices[period];
   const current = d.plan?.id === plan.id && d.subscription?.status !== "trialing";
@@ -258,7 +265,9 @@ function PlanCard({ plan, d, period }: { plan: Data["plans"][number]; d: Data; p
         {plan.trialDays && period !== "onetime" ? (
           <Text size="sm">{t("billing.trialDays", { days: plan.trialDays })}</Text>
         ) : null}
-        {members !== null ? <Text size="sm">{t("billing.members", { n: members })}</Text> : null}
+        {members !== null ? (
+          <Text size="sm">{t("billing.members", { n: new Intl.NumberFormat(i18n.language).format(members) })}</Text>
+        ) : null}
         <Text size="sm">{plan.features.map((f) => t(`plan.features.${f}`, { defaultValue: f })).join(" · ")}</Text>
         <div style={{ flex: 1 }} />
         {d.canChange ? (
