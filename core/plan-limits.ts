@@ -141,3 +141,20 @@ export function planLimitMessage(d: PlanLimitDetails): string {
   const raise = d.raisedBy ? `; the ${d.raisedBy.label} plan raises it` : "";
   return `This site has reached its ${d.limit} limit of ${d.value} on ${on}${raise}`;
 }
+
+/** The details of a plan_required refusal: the feature (or addon), the site's plan, and what includes it. */
+export function planRequiredDetails(
+  planId: string | null | undefined,
+  feature: string,
+  opts: { addon?: boolean } = {},
+) {
+  const plan = planOf(planId);
+  const including = opts.addon ? (BY_PRICE.find((p) => p.addons.includes(feature)) ?? null) : planIncluding(feature);
+  return {
+    feature,
+    ...(opts.addon ? { addon: true } : {}),
+    plan: plan ? { slug: plan.slug, label: plan.label } : null,
+    includedIn: including ? { slug: including.slug, label: including.label } : null,
+    upgrade: UPGRADE_PATH,
+  };
+}

@@ -1,8 +1,8 @@
 // A plan's refusals as sentences (a 403 plan_limit or plan_required from any endpoint), with the
 // address where the owner raises the limit.
 import type { TFunction } from "i18next";
-import { planIncluding } from "../../core/plan-limits";
-import { findPlan, planAllows } from "../../core/plans";
+import { planRequiredDetails, UPGRADE_PATH as UPGRADE } from "../../core/plan-limits";
+import { planAllows } from "../../core/plans";
 
 type Details = Record<string, unknown>;
 
@@ -36,8 +36,6 @@ export function planRefusal(t: TFunction, error: { code?: string; details?: unkn
   return null;
 }
 
-const UPGRADE = "/dashboard/billing";
-
 /** The code of a plan refusal in an action's answer (`{ error: { code } }`), or null. */
 export function planRefusalCode(result: unknown): "plan_limit" | "plan_required" | null {
   const code = (result as { error?: { code?: unknown } } | null | undefined)?.error?.code;
@@ -47,18 +45,11 @@ export function planRefusalCode(result: unknown): "plan_limit" | "plan_required"
 /** For a screen a plan feature gates: null when the plan has it, else the plan_required answer it shows. */
 export function planLock(planId: string | null, feature: string) {
   if (planAllows(planId, feature)) return null;
-  const plan = findPlan(planId);
-  const including = planIncluding(feature);
   return {
     error: {
       code: "plan_required" as const,
       message: `The site's plan does not include ${feature}`,
-      details: {
-        feature,
-        plan: plan ? { slug: plan.slug, label: plan.label } : null,
-        includedIn: including ? { slug: including.slug, label: including.label } : null,
-        upgrade: UPGRADE,
-      },
+      details: planRequiredDetails(planId, feature),
     },
   };
 }

@@ -13,19 +13,11 @@ import {
   type LimitName,
   limitOf,
   METER_LIMIT,
-  planIncluding,
   planLimitDetails,
   planLimitMessage,
-  UPGRADE_PATH,
+  planRequiredDetails,
 } from "../../../core/plan-limits";
-import {
-  findPlan,
-  PLANS,
-  planAllows,
-  planAllowsAddon,
-  USAGE_METER_KEYS,
-  type UsageMeterKey,
-} from "../../../core/plans";
+import { planAllows, planAllowsAddon, USAGE_METER_KEYS, type UsageMeterKey } from "../../../core/plans";
 import type { Db, Tx } from "../../db/client";
 import { activeMembers, courses, media, members, pages, usageMeters } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
@@ -48,26 +40,19 @@ export function requirePlanFeatureOf(site: MeteredSite, feature: string): void {
 /** Refuses with plan_required unless the site's plan includes the addon (planAllowsAddon, §3). */
 export function requireAddonOf(site: MeteredSite, addon: string): void {
   if (site.isPlatform || planAllowsAddon(site.settings.plan, addon)) return;
-  const raising = PLANS.find((p) => p.addons.includes(addon));
-  const plan = findPlan(site.settings.plan);
-  throw new AppError("plan_required", `The site's plan does not include the ${addon} addon`, {
-    feature: addon,
-    addon: true,
-    plan: plan ? { slug: plan.slug, label: plan.label } : null,
-    includedIn: raising ? { slug: raising.slug, label: raising.label } : null,
-    upgrade: UPGRADE_PATH,
-  });
+  throw new AppError(
+    "plan_required",
+    `The site's plan does not include the ${addon} addon`,
+    planRequiredDetails(site.settings.plan, addon, { addon: true }),
+  );
 }
 
 export function planRequiredError(site: MeteredSite, feature: string): AppError {
-  const plan = findPlan(site.settings.plan);
-  const including = planIncluding(feature);
-  return new AppError("plan_required", `The site's plan does not include ${feature}`, {
-    feature,
-    plan: plan ? { slug: plan.slug, label: plan.label } : null,
-    includedIn: including ? { slug: including.slug, label: including.label } : null,
-    upgrade: UPGRADE_PATH,
-  });
+  return new AppError(
+    "plan_required",
+    `The site's plan does not include ${feature}`,
+    planRequiredDetails(site.settings.plan, feature),
+  );
 }
 
 export function planLimitError(site: MeteredSite, name: LimitName, used: number): AppError {
