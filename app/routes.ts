@@ -90,6 +90,8 @@ export default [
     route("billing/subscriptions", "routes/dashboard/staff/accounts.tsx", {
       id: "routes/dashboard/billing-subscriptions",
     }),
+    route("billing/products", "routes/dashboard/staff/products.tsx"),
+    route("billing/orders", "routes/dashboard/staff/orders.tsx"),
     route("tickets", "routes/dashboard/tickets.tsx"),
     route("tickets/:id", "routes/dashboard/ticket.tsx"),
     route("manage/site", "routes/dashboard/manage-site/index.tsx"),

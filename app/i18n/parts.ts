@@ -26,6 +26,7 @@ export const DASHBOARD_GROUPS: readonly string[] = [
   "webApp",
   "siteAdmin",
   "staffAccounts",
+  "staffBilling",
   "subscriptions",
   "tickets",
   "tour",

@@ -45,6 +45,8 @@ export const IMPLEMENTED_ROUTES: readonly { path: string; scope: RouteScope }[] 
   { path: "/dashboard/accounts/:id", scope: "platform" },
   { path: "/dashboard/billing/customers", scope: "platform" },
   { path: "/dashboard/billing/subscriptions", scope: "platform" },
+  { path: "/dashboard/billing/products", scope: "platform" },
+  { path: "/dashboard/billing/orders", scope: "platform" },
   { path: "/dashboard/tickets", scope: "both" },
   { path: "/dashboard/tickets/:id", scope: "both" },
   { path: "/dashboard/manage/site", scope: "site" },

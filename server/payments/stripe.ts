@@ -19,6 +19,11 @@ const str = (v: unknown): string | null => (typeof v === "string" && v ? v : nul
 /** An id that the API returns either as a string or as an expanded object. */
 const idOf = (v: unknown): string | null => str(v) ?? (v && typeof v === "object" ? str((v as Obj).id) : null);
 
+/** The SDK client for a set of settings (the platform's plan billing calls it directly too). */
+export function stripeClient(settings: ProviderSettings): Stripe {
+  return client(settings);
+}
+
 function client(settings: ProviderSettings): Stripe {
   const key = settings.secrets.secretKey;
   if (!key) throw new AppError("payment_failed", "Stripe is not set up on this site");

@@ -8,11 +8,12 @@ import {
   SegmentedControl,
   SimpleGrid,
   Stack,
+  Table,
   Text,
   Title,
 } from "@mantine/core";
 import { useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import type { TFunction } from "i18next";
 import { useTranslation } from "../../i18n/use-translation";
 import { actionResult, errorOf } from "../../lib/action-result";
@@ -25,8 +26,14 @@ export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title ?? "Atri
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   if (context.site.isPlatform) throw new Response("Not found", { status: 404 });
-  const state = await context.services.billing.state().catch(asPageError);
+  const billing = context.services.billing;
+  // Back from Stripe's page: ask whether the payment went through before showing the plan.
+  const invoiceId = new URL(request.url).searchParams.get("invoice");
+  const returned =
+    invoiceId && /^[0-9a-f-]{36}$/i.test(invoiceId) ? await billing.confirm(invoiceId).catch(() => null) : null;
+  const state = await billing.state().catch(asPageError);
   return {
+    returned: returned ? { status: returned.status, plan: returned.plan } : null,
     title: pageTitle(translatorFor(context, request), "billing.title", context.site.settings.sitetitle),
     canChange: context.services.billing.canChange,
     ...state,
@@ -38,6 +45,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const billing = context.services.billing;
   return actionResult(async () => {
+    if (intent === "card") {
+      const { url } = await billing.checkout({ planId: form.get("planId"), period: form.get("period") });
+      throw redirect(url);
+    }
     if (intent === "request") {
       await billing.request({ planId: form.get("planId"), period: form.get("period") });
       return { ok: true, intent };
@@ -73,6 +84,16 @@ export default function Billing({ loaderData: d, actionData }: Route.ComponentPr
             {error.message}
           </Alert>
         ) : null}
+        {d.returned ? (
+          <Alert
+            color={d.returned.status === "paid" ? "green" : "blue"}
+            role="status"
+            data-testid="billing-returned"
+            title={d.returned.status === "paid" ? t("billing.paidTitle") : t("billing.waitingTitle")}
+          >
+            {d.returned.status === "paid" ? t("billing.paidText", { plan: d.returned.plan }) : t("billing.waitingText")}
+          </Alert>
+        ) : null}
         <CurrentPlan d={d} lang={i18n.language} />
         {d.request ? <PendingRequest d={d} lang={i18n.language} /> : null}
         <section aria-labelledby="billing-usage">
@@ -106,10 +127,47 @@ export default function Billing({ loaderData: d, actionData }: Route.ComponentPr
           <Title order={2} size="h3" id="billing-invoices" mb="sm">
             {t("billing.invoices")}
           </Title>
-          <Text c="dimmed">{t("billing.noInvoices")}</Text>
+          <Invoices d={d} lang={i18n.language} />
         </section>
       </Stack>
     </div>
+  );
+}
+
+function Invoices({ d, lang }: { d: Data; lang: string }) {
+  const { t } = useTranslation();
+  if (!d.invoices.length) return <Text c="dimmed">{t("billing.noInvoices")}</Text>;
+  return (
+    <Table.ScrollContainer minWidth={520}>
+      <Table data-testid="invoices" striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t("billing.invoice.number")}</Table.Th>
+            <Table.Th>{t("billing.invoice.date")}</Table.Th>
+            <Table.Th>{t("billing.invoice.plan")}</Table.Th>
+            <Table.Th ta="right">{t("billing.invoice.amount")}</Table.Th>
+            <Table.Th>{t("billing.invoice.receipt")}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {d.invoices.map((i) => (
+            <Table.Tr key={i.id}>
+              <Table.Td>{i.number}</Table.Td>
+              <Table.Td>{date(i.paidAt ?? i.createdAt, lang)}</Table.Td>
+              <Table.Td>
+                {i.plan} · {t(`billing.periods.${i.period}`)}
+              </Table.Td>
+              <Table.Td ta="right">{formatMoney(i.amount, i.currency, lang)}</Table.Td>
+              <Table.Td>
+                <a href={`/api/v1/billing/invoices/${i.id}/receipt.pdf`} download>
+                  {t("billing.invoice.download", { number: i.number })}
+                </a>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 
@@ -274,17 +332,38 @@ function PlanCard({ plan, d, period }: { plan: Data["plans"][number]; d: Data; p
           <Form method="post">
             <input type="hidden" name="planId" value={plan.id} />
             <input type="hidden" name="period" value={period} />
-            <Button
-              type="submit"
-              name="intent"
-              value="request"
-              fullWidth
-              disabled={current || requested || price === null}
-              loading={busy}
-              variant={current ? "default" : "filled"}
-            >
-              {current ? t("billing.currentPlan") : requested ? t("billing.requestedShort") : t("billing.choose")}
-            </Button>
+            <Stack gap={4}>
+              <Button
+                type="submit"
+                name="intent"
+                value={d.cardPayments ? "card" : "request"}
+                fullWidth
+                disabled={current || (!d.cardPayments && requested) || price === null}
+                loading={busy}
+                variant={current ? "default" : "filled"}
+              >
+                {current
+                  ? t("billing.currentPlan")
+                  : d.cardPayments
+                    ? t("billing.payByCard")
+                    : requested
+                      ? t("billing.requestedShort")
+                      : t("billing.choose")}
+              </Button>
+              {d.cardPayments && !current && price !== null ? (
+                <Button
+                  type="submit"
+                  name="intent"
+                  value="request"
+                  variant="subtle"
+                  size="xs"
+                  disabled={requested}
+                  loading={busy}
+                >
+                  {requested ? t("billing.requestedShort") : t("billing.payOffline")}
+                </Button>
+              ) : null}
+            </Stack>
           </Form>
         ) : null}
       </Stack>

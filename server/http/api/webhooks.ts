@@ -1,9 +1,11 @@
 // Provider webhooks at /api/webhooks/<provider>: verified from the raw body, handled once.
 // The site is the host's (tenant middleware); a provider the site has not set up answers 404, a
-// message that does not verify answers 400 and writes nothing.
+// message that does not verify answers 400 and writes nothing. On the platform's own address,
+// Stripe's messages are about plan payments (decision 0035).
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { AppError, notFound } from "../../errors";
+import { cardBilling } from "../../modules/billing";
 import { handleProviderEvent, siteProviderSettings } from "../../modules/commerce";
 import { providerFor } from "../../payments";
 import type { AppEnv } from "../env";
@@ -37,7 +39,10 @@ export function createWebhookRoutes() {
       throw new AppError("invalid_signature", "The message signature does not verify");
     }
     if (!event.id) throw new AppError("invalid_signature", "The message has no id");
-    await handleProviderEvent(db, site.accountId, name, event);
+    // The platform's own address receives the payments sites make for their plans.
+    if (site.isPlatform) {
+      if (name === "stripe") await cardBilling.handleEvent(db, event);
+    } else await handleProviderEvent(db, site.accountId, name, event);
     return c.json({ received: true });
   });
   return app;

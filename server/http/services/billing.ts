@@ -4,9 +4,18 @@ import type { Context } from "hono";
 import { BILLING_PERIODS } from "../../../core/plan-types";
 import { findPlan, PLANS } from "../../../core/plans";
 import { hasCap } from "../../../core/roles";
-import { AppError, notAuthenticated } from "../../errors";
+import { AppError, notAuthenticated, notFound } from "../../errors";
 import { accounts } from "../../modules/accounts";
-import { planPrice, type SiteSubscriptionRow, siteBilling } from "../../modules/billing";
+import {
+  cardBilling,
+  invoiceNumber,
+  type PlatformInvoiceRow,
+  planPrice,
+  planReceipt,
+  platformStripe,
+  type SiteSubscriptionRow,
+  siteBilling,
+} from "../../modules/billing";
 import { mail } from "../../modules/mail";
 import { usage } from "../../modules/usage";
 import type { AppEnv } from "../env";
@@ -38,6 +47,26 @@ function stateOf(planId: string | null, row: SiteSubscriptionRow | null) {
             at: row.requestedAt?.toISOString() ?? null,
           }
         : null,
+  };
+}
+
+/** An invoice as the owner and staff see it. */
+export function invoiceView(i: PlatformInvoiceRow) {
+  const plan = findPlan(i.planId);
+  return {
+    id: i.id,
+    number: invoiceNumber(i.number),
+    planId: i.planId,
+    plan: plan?.label ?? "",
+    period: i.period,
+    amount: i.amount,
+    currency: i.currency,
+    status: i.status,
+    provider: i.provider,
+    periodStart: i.periodStart?.toISOString() ?? null,
+    periodEnd: i.periodEnd?.toISOString() ?? null,
+    paidAt: i.paidAt?.toISOString() ?? null,
+    createdAt: i.createdAt.toISOString(),
   };
 }
 
@@ -82,8 +111,50 @@ export function billingServices(c: Context<AppEnv>) {
       canChange: Boolean(c.get("member")?.isOwner) && !site.isPlatform,
       async state() {
         manager();
-        const [row, used] = await Promise.all([siteBilling.of(db, site.accountId), usage.summary(db, site)]);
-        return { ...stateOf(site.settings.plan, row), usage: used, plans: planCatalogue() };
+        const [row, used, card, invoices] = await Promise.all([
+          siteBilling.of(db, site.accountId),
+          usage.summary(db, site),
+          platformStripe(db),
+          cardBilling.invoices.ofSite(db, site.accountId),
+        ]);
+        return {
+          ...stateOf(site.settings.plan, row),
+          usage: used,
+          plans: planCatalogue(),
+          /** Plans can be paid by card here (the platform has set Stripe up). */
+          cardPayments: card !== null,
+          invoices: invoices.filter((i) => i.status === "paid").map(invoiceView),
+        };
+      },
+      /** Starts paying for a plan by card: the address of Stripe's page to send the owner to. */
+      async checkout(input: { planId: unknown; period: unknown }) {
+        const user = owner();
+        const back = `${c.get("origin")}/dashboard/billing`;
+        return cardBilling.start(
+          db,
+          site.accountId,
+          input,
+          { userId: user.id, email: user.email, name: user.name },
+          { success: `${back}?invoice={INVOICE}`, cancel: back },
+        );
+      },
+      /** Back from Stripe: whether that payment went through (and the plan changed). */
+      async confirm(invoiceId: string) {
+        manager();
+        const row = await cardBilling.confirm(db, site.accountId, invoiceId);
+        return row ? invoiceView(row) : null;
+      },
+      async invoices() {
+        manager();
+        return (await cardBilling.invoices.ofSite(db, site.accountId))
+          .filter((i) => i.status === "paid")
+          .map(invoiceView);
+      },
+      async receipt(id: string) {
+        manager();
+        const invoice = await cardBilling.invoices.one(db, site.accountId, id);
+        if (invoice.status !== "paid") throw notFound("Invoice");
+        return planReceipt(db, invoice, c.get("origin"));
       },
       async request(input: { planId: unknown; period: unknown }) {
         const user = owner();

@@ -3,7 +3,9 @@
 // these screens do not exist.
 import type { Context } from "hono";
 import { notAuthenticated, notFound, requireUuid } from "../../errors";
-import { siteBilling, siteSuspension } from "../../modules/billing";
+import { accounts } from "../../modules/accounts";
+import { cardBilling, platformStripe, savePlatformStripe, siteBilling, siteSuspension } from "../../modules/billing";
+import { paymentSettingsView } from "../../modules/commerce";
 import {
   type AccountListQuery,
   type AccountStatus,
@@ -13,6 +15,7 @@ import {
   staffOwners,
 } from "../../modules/staff";
 import type { AppEnv } from "../env";
+import { invoiceView, planCatalogue } from "./billing";
 
 export function staffAccountServices(c: Context<AppEnv>) {
   const db = c.get("platform").database.db;
@@ -54,6 +57,45 @@ export function staffAccountServices(c: Context<AppEnv>) {
         return staffCrons.list(db);
       },
       runCron: (name: string) => staffCrons.runNow(db, name, staff()),
+      /** The platform's plans and prices, and whether plans can be paid by card. */
+      products: async () => {
+        staff();
+        const card = await platformStripe(db);
+        const platform = await accounts.getPlatform(db);
+        const view = platform ? await paymentSettingsView(db, platform.accountId) : null;
+        const stripe = view?.providers.find((p) => p.provider === "stripe");
+        return {
+          cardPayments: card !== null,
+          stripe: {
+            enabled: stripe?.enabled ?? false,
+            publishableKey: stripe?.config.publishableKey ?? "",
+            secretKeySet: stripe?.secretsSet.secretKey ?? false,
+            webhookSecretSet: stripe?.secretsSet.webhookSecret ?? false,
+            /** Where Stripe sends its messages about plan payments. */
+            webhookUrl: `${c.get("origin")}/api/webhooks/stripe`,
+          },
+          plans: planCatalogue(),
+        };
+      },
+      saveStripe: (input: Record<string, unknown>) => savePlatformStripe(db, input, staff()),
+      /** Plan payments across the platform (the staff orders list). */
+      orders: async (query: { status?: string | null; siteId?: string | null; page: number; perPage: number }) => {
+        staff();
+        const { items, total } = await cardBilling.invoices.all(db, {
+          ...query,
+          siteId: query.siteId ? requireUuid(query.siteId, "Site") : null,
+        });
+        return {
+          items: items.map((i) => ({
+            ...invoiceView(i),
+            siteId: i.siteId,
+            siteTitle: i.siteTitle,
+            siteSlug: i.siteSlug,
+            byEmail: i.byEmail,
+          })),
+          total,
+        };
+      },
     },
   };
 }

@@ -6,10 +6,11 @@ import { eq, sql } from "drizzle-orm";
 import { BILLING_PERIODS, type BillingPeriod } from "../../../core/plan-types";
 import { findPlan, PLAN_IDS } from "../../../core/plans";
 import type { Db, Tx } from "../../db/client";
-import { accounts, auditLog, siteSubscriptions } from "../../db/schema";
+import { accounts, auditLog, platformInvoices, siteSubscriptions } from "../../db/schema";
 import { withPlatform } from "../../db/tenant";
 import { AppError, fieldError, notFound } from "../../errors";
 import { accounts as sites } from "../accounts";
+import { cardBilling, endReplacedSubscription } from "./card";
 
 export type SiteSubscriptionRow = typeof siteSubscriptions.$inferSelect;
 export type Actor = { userId: string | null; email: string };
@@ -25,7 +26,7 @@ export function planPrice(planId: string, period: BillingPeriod): number | null 
   return option ? option.amount : null;
 }
 
-function checkChoice(planId: unknown, period: unknown): { planId: string; period: BillingPeriod } {
+export function checkChoice(planId: unknown, period: unknown): { planId: string; period: BillingPeriod } {
   const plan = typeof planId === "string" ? findPlan(planId) : undefined;
   if (!plan) throw fieldError("validation_failed", "planId", "Choose one of the plans");
   if (typeof period !== "string" || !(BILLING_PERIODS as readonly string[]).includes(period))
@@ -54,7 +55,7 @@ export async function recordAudit(
   await tx.insert(auditLog).values({ actorUserId: actor.userId, actorEmail: actor.email, action, siteId, details });
 }
 
-async function setSitePlan(tx: Tx, siteId: string, planId: string | null) {
+export async function setSitePlan(tx: Tx, siteId: string, planId: string | null) {
   const updated = await tx
     .update(accounts)
     .set({
@@ -147,8 +148,19 @@ export const siteBilling = {
     );
   },
 
-  /** The owner stops renewal: the plan runs to the end of the paid period. */
+  /**
+   * The owner stops (or resumes) renewal: the plan runs to the end of the paid period. A card
+   * subscription is changed at Stripe first, so Stripe neither charges after a cancel nor stops
+   * after a resume.
+   */
   async cancelAtPeriodEnd(db: Db, siteId: string, cancel: boolean): Promise<SiteSubscriptionRow> {
+    const current = await siteBilling.of(db, siteId);
+    if (!current) throw notFound("Subscription");
+    if (current.period === "onetime") throw new AppError("conflict", "A lifetime plan does not renew");
+    if (current.status !== "active" && current.status !== "past_due")
+      throw new AppError("conflict", "Only a paid plan can stop or resume renewal");
+    if (current.provider === "stripe" && current.providerRef)
+      await cardBilling.setCancelAtPeriodEnd(db, current.providerRef, cancel);
     const [row] = await withPlatform(db, (tx) =>
       tx
         .update(siteSubscriptions)
@@ -157,7 +169,6 @@ export const siteBilling = {
         .returning(),
     );
     if (!row) throw notFound("Subscription");
-    if (row.period === "onetime") throw new AppError("conflict", "A lifetime plan does not renew");
     return row;
   },
 
@@ -188,6 +199,8 @@ export const siteBilling = {
         requestedPlanId: null,
         requestedPeriod: null,
         requestedAt: null,
+        reminderSentAt: null,
+        pastDueSince: null,
         updatedAt: new Date(),
       };
       const [saved] = await tx
@@ -195,14 +208,31 @@ export const siteBilling = {
         .values({ siteId, ...values })
         .onConflictDoUpdate({ target: siteSubscriptions.siteId, set: values })
         .returning();
+      // Staff grant a plan once its payment arrived offline: that payment is the site's invoice.
+      const now = new Date();
+      await tx.insert(platformInvoices).values({
+        siteId,
+        planId: choice.planId,
+        period: choice.period,
+        amount: planPrice(choice.planId, choice.period) ?? 0,
+        status: "paid",
+        provider: "offline",
+        byEmail: actor.email,
+        periodStart: now,
+        periodEnd: values.currentPeriodEnd,
+        paidAt: now,
+      });
       await recordAudit(tx, actor, "plan.change", siteId, {
         from: before ? { planId: before.planId, period: before.period, status: before.status } : null,
         to: { planId: choice.planId, period: choice.period },
       });
-      return saved;
+      const replaced = before?.provider === "stripe" && before.providerRef ? before.providerRef : null;
+      return { saved, replaced };
     });
     await sites.invalidate(siteId);
-    return row;
+    // The site no longer pays by card: Stripe must stop charging for the plan it left.
+    if (row.replaced) await endReplacedSubscription(db, row.replaced);
+    return row.saved;
   },
 
   /** Staff: gives a trialing site more days; audited. */

@@ -5,7 +5,14 @@ import { accounts, auditLog } from "../../db/schema";
 import { withPlatform } from "../../db/tenant";
 
 /** Every action staff screens write to the log, for the filter. */
-export const AUDIT_ACTIONS = ["plan.change", "trial.extend", "site.suspend", "site.restore", "cron.run"] as const;
+export const AUDIT_ACTIONS = [
+  "plan.change",
+  "trial.extend",
+  "site.suspend",
+  "site.restore",
+  "cron.run",
+  "billing.stripe",
+] as const;
 
 export type AuditEntry = {
   id: string;

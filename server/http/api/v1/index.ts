@@ -29,6 +29,7 @@ import { searchRoutes } from "./search";
 import { siteFeatureRoutes, siteRoutes } from "./sites";
 import { staffRoutes } from "./staff";
 import { staffAccountRoutes } from "./staff-accounts";
+import { staffBillingRoutes } from "./staff-billing";
 import { ticketRoutes } from "./tickets";
 import { quizSubmissionRoutes } from "./submissions";
 
@@ -49,6 +50,7 @@ export function createV1() {
   v1.route("/", apiKeyRoutes);
   v1.route("/", staffRoutes);
   v1.route("/", staffAccountRoutes);
+  v1.route("/", staffBillingRoutes);
   v1.route("/", postRoutes);
   v1.route("/", pageRoutes);
   v1.route("/", quizSubmissionRoutes);
