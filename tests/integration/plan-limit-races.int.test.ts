@@ -77,6 +77,8 @@ describe.skipIf(!onPostgres)("the last member place, raced (PostgreSQL)", () => 
       const b = await body(refused);
       expect(b.code).toBe("plan_limit");
       expect(b.message).toMatch(/totalMembers limit of 10000/);
+      // The session made before the loser's join failed is gone, and its cookie is not handed out.
+      expect(cookieFrom(refused)).toBe("");
     }
     expect(await countFor(t, members, s.site.accountId)).toBe(STARTER_MEMBERS);
 
