@@ -6,6 +6,7 @@ import { hash as argonHash, verify as argonVerify } from "@node-rs/argon2";
 import { type BetterAuthOptions, betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
+import { deleteSessionCookie } from "better-auth/cookies";
 import { twoFactor } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import { AppError } from "../errors";
@@ -117,14 +118,16 @@ export function createAuth(cfg: Config, database: Database) {
               await asAuthRefusal(membersModule.assertCanJoin(database.db, site, session.userId));
           },
           // The session's site (accountId) is set where it is stored: ./site-scoped-store.ts.
-          after: async (session) => {
+          after: async (session, endpoint) => {
             const { site, joinOnSignIn } = currentScope();
             if (joinOnSignIn !== false) {
               try {
                 await membersModule.joinOnSignIn(database.db, site, session.userId);
               } catch (err) {
-                // Another sign-up took the last place meanwhile: the session goes, the refusal stays.
+                // Another sign-up took the last place meanwhile: the session and its cookie go, the
+                // refusal stays.
                 await database.db.delete(schema.sessions).where(eq(schema.sessions.id, session.id));
+                if (endpoint) deleteSessionCookie(endpoint);
                 await asAuthRefusal(Promise.reject(err));
               }
             }

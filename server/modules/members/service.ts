@@ -142,7 +142,9 @@ export const members = {
           slug: await uniqueMemberSlug(tx, site.accountId, user.name || user.email),
           roleId: role.roleId,
         })
-        .onConflictDoNothing();
+        // Only "a member already" is expected here (another sign-in of theirs got there first); any
+        // other conflict must fail the join rather than leave a session with no membership.
+        .onConflictDoNothing({ target: [membersTable.accountId, membersTable.userId] });
     });
     sessionCache.forgetUser(db, userId);
   },

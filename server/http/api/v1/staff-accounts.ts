@@ -125,6 +125,8 @@ const listAccounts = createRoute({
   path: "/staff/accounts",
   tags: ["Staff"],
   summary: "Every site, newest first, with plan, subscription and usage",
+  description:
+    "What the staff Accounts screen and Billing › Subscriptions list: each site's plan, subscription status, trial end and renewal, filtered by plan or status.",
   middleware: [requireStaff()] as const,
   request: { query: ZAccountQuery },
   responses: {
@@ -221,6 +223,8 @@ const listOwners = createRoute({
   path: "/staff/owners",
   tags: ["Staff"],
   summary: "People who own at least one site",
+  description:
+    "What the staff Accounts › Owners screen and Billing › Customers list: each owner with how many sites they have and those sites' plans.",
   middleware: [requireStaff()] as const,
   request: { query: ZPage.extend({ q: z.string().max(200).optional() }) },
   responses: { 200: ok(z.object({ items: z.array(ZOwner), total: z.number().int() }), "A page"), ...errorResponses },
