@@ -44,6 +44,10 @@ const OWNER_SCREENS: Operation[] = [
   ["get", "/tickets/{id}"],
   ["patch", "/tickets/{id}"],
   ["post", "/tickets/{id}/replies"],
+  ["post", "/billing/checkout"],
+  ["get", "/billing/invoices"],
+  ["post", "/billing/invoices/{id}/confirm"],
+  ["get", "/billing/invoices/{id}/receipt.pdf"],
 ];
 
 const STAFF_SCREENS: Operation[] = [
@@ -63,6 +67,10 @@ const STAFF_SCREENS: Operation[] = [
   ["get", "/staff/mail"],
   ["post", "/staff/mail/{id}/resend"],
   ["get", "/staff/tickets"],
+  // Billing › Products (plans, prices and the platform's Stripe keys) and Billing › Orders.
+  ["get", "/staff/billing/products"],
+  ["put", "/staff/billing/stripe"],
+  ["get", "/staff/billing/orders"],
   ["get", "/staff/tickets/{id}"],
   ["patch", "/staff/tickets/{id}"],
   ["post", "/staff/tickets/{id}/replies"],
@@ -134,6 +142,8 @@ describe("every staff endpoint refuses a site's owner", () => {
     expect(lists.map(([, p]) => p).sort()).toEqual([
       "/staff/accounts",
       "/staff/audit",
+      "/staff/billing/orders",
+      "/staff/billing/products",
       "/staff/crons",
       "/staff/mail",
       "/staff/owners",
