@@ -28,6 +28,7 @@ export const DASHBOARD_GROUPS: readonly string[] = [
   "staffAccounts",
   "subscriptions",
   "tickets",
+  "touchpoints",
   "tour",
 ];
 
