@@ -6,7 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventOutbox, mailOutbox, notifications, options } from "../../server/db/schema";
-import { withPlatform } from "../../server/db/tenant";
+import { withPlatform, withTenant } from "../../server/db/tenant";
 import { events } from "../../server/modules/events";
 import { cookieFrom, startTestPlatform, type TestPlatform } from "../support/platform";
 import { body, expectError, memberOf, type SiteWithOwner, siteWithOwner, uniqueEmail } from "./helpers";
@@ -215,6 +215,30 @@ describe("an instructor's new course", () => {
       ).toEqual([]);
     }
     await putTouchpoints(A, { instructor_createCourse: true });
+  });
+});
+
+describe("renewals", () => {
+  it("a renewal and a subscription's end tell the member; a first payment does not; off sends none", async () => {
+    const buyer = await memberOf(t, A.site, "student", "renew");
+    const emit = async (type: string, payload: Record<string, unknown>) => {
+      await withTenant(t.database.db, site(A), (tx) => events.emit(tx, site(A), type, payload, null));
+      await drain();
+    };
+    const orderId = crypto.randomUUID();
+    await emit("payment_success", { userId: buyer.user.id, orderId, renewal: false });
+    expect(await mailsTo(buyer.user.email, "payment_success")).toEqual([]);
+    await emit("payment_success", { userId: buyer.user.id, orderId, renewal: true });
+    const renewed = await mailsTo(buyer.user.email, "payment_success");
+    expect(renewed).toHaveLength(1);
+    expect(renewed[0].text).toContain(`/dashboard/orders/${orderId}`);
+    await emit("subscription_ended", { userId: buyer.user.id, orderId });
+    expect(await bellOf(A, buyer.user.id, "subscription_ended")).toHaveLength(1);
+
+    await putTouchpoints(A, { subscription_ended: false });
+    await emit("subscription_ended", { userId: buyer.user.id, orderId });
+    expect(await mailsTo(buyer.user.email, "subscription_ended")).toHaveLength(1);
+    await putTouchpoints(A, { subscription_ended: true });
   });
 });
 
