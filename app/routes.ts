@@ -66,6 +66,7 @@ export default [
     route("manage/elearning/caetgory", "routes/dashboard/instructor/categories.tsx"),
     route("manage", "routes/dashboard/manage/index.tsx"),
     route("manage/elearning", "routes/dashboard/manage/elearning.tsx"),
+    route("manage/notifications", "routes/dashboard/manage/notifications.tsx"),
     route("orders", "routes/dashboard/orders.tsx"),
     route("orders/:id", "routes/dashboard/order.tsx"),
     route("affiliate", "routes/dashboard/affiliate.tsx"),

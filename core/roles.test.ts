@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   ADMIN_PERMISSIONS,
+  registrationEventOf,
   CAPS,
   canUseInstructorArea,
   DEFAULT_ROLES,
@@ -128,5 +129,15 @@ describe("staff e-mails", () => {
     expect(isStaffEmail("", staff)).toBe(false);
     expect(isStaffEmail(null, staff)).toBe(false);
     expect(isStaffEmail("ops@atrium.test", [])).toBe(false);
+  });
+});
+
+describe("registration events", () => {
+  it("students and instructors register; managers do not", () => {
+    const caps = (name: string) => DEFAULT_ROLES.find((r) => r.name === name)?.caps;
+    expect(registrationEventOf(caps("student"))).toBe("student_registration");
+    expect(registrationEventOf(caps("instructor"))).toBe("instructor_registration");
+    expect(registrationEventOf(caps("admin"))).toBeNull();
+    expect(registrationEventOf(null)).toBe("student_registration");
   });
 });

@@ -119,3 +119,13 @@ export function isStaffEmail(email: string | null | undefined, staffList: readon
   if (!wanted) return false;
   return staffList.some((staff) => staff.trim().toLowerCase() === wanted);
 }
+
+/**
+ * The §9 registration event of someone joining with (or moving to) a role of these caps: a teaching
+ * role makes an instructor, a role without create_courses or manage_options a student; managers
+ * have none.
+ */
+export function registrationEventOf(caps: CapList): "student_registration" | "instructor_registration" | null {
+  if (isManager(caps)) return null;
+  return hasCap(caps, "create_courses") ? "instructor_registration" : "student_registration";
+}

@@ -20,6 +20,7 @@ import { createTransport } from "./mail/transport";
 import { accounts } from "./modules/accounts";
 import { billing } from "./modules/billing";
 import { courseNotifications } from "./modules/course-notifications";
+import { memberNotifications } from "./modules/member-notifications";
 import { ticketNotifications } from "./modules/support";
 import { receipts } from "./modules/commerce";
 import { mail } from "./modules/mail";
@@ -64,6 +65,7 @@ export async function start(
   const auth = createAuth(cfg, database);
   mail.configure(database.db, createTransport(cfg.smtpUrl), cfg.mailFrom);
   courseNotifications.register(database.db, { scheme: cfg.scheme, baseDomain: cfg.baseDomain });
+  memberNotifications.register(database.db, { scheme: cfg.scheme, baseDomain: cfg.baseDomain });
   receipts.register(database.db, { scheme: cfg.scheme, baseDomain: cfg.baseDomain });
   ticketNotifications.register(database.db, {
     scheme: cfg.scheme,

@@ -29,6 +29,7 @@ export const DASHBOARD_GROUPS: readonly string[] = [
   "staffBilling",
   "subscriptions",
   "tickets",
+  "touchpoints",
   "tour",
 ];
 

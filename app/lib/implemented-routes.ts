@@ -36,6 +36,7 @@ export const IMPLEMENTED_ROUTES: readonly { path: string; scope: RouteScope }[] 
   { path: "/dashboard/media", scope: "both" },
   { path: "/dashboard/manage/users", scope: "both" },
   { path: "/dashboard/manage/user", scope: "both" },
+  { path: "/dashboard/manage/notifications", scope: "site" },
   { path: "/dashboard/setup", scope: "both" },
   { path: "/dashboard/maintenance/mail", scope: "platform" },
   { path: "/dashboard/maintenance/crons", scope: "platform" },

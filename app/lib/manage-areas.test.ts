@@ -22,10 +22,11 @@ describe("management areas", () => {
     ]);
   });
 
-  it("lists the nine areas of the spec, the site's app, and the e-learning screens", () => {
+  it("lists the nine areas of the spec, the site's notifications and app, and the e-learning screens", () => {
     expect(MANAGE_AREAS.map((a) => a.id)).toEqual([
       "site",
       "users",
+      "notifications",
       "media",
       "ecommerce",
       "elearning",

@@ -1,6 +1,7 @@
 // The management areas (spec §2 profile menu: site, users, media, e-commerce, e-learning, marketing,
-// and reports, support, billing) and the screens inside each. The index pages offer a screen only
-// when it exists, and an area only when one of its screens does (the "no dead links" rule).
+// and reports, support, billing; with the site's notifications and app) and the screens inside
+// each. The index pages offer a screen only when it exists, and an area only when one of its
+// screens does (the "no dead links" rule).
 import { routeExists } from "./implemented-routes";
 
 export type ManageLink = { id: string; href: string };
@@ -21,6 +22,7 @@ export const MANAGE_AREAS: readonly ManageArea[] = [
     ],
   },
   { id: "users", href: "/dashboard/manage/users", links: [] },
+  { id: "notifications", href: "/dashboard/manage/notifications", links: [] },
   { id: "media", href: "/dashboard/media", links: [] },
   {
     id: "ecommerce",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { COURSE_EVENT_TYPES, courseEventRule } from "../../core/course-events";
+import { MEMBER_EVENT_TYPES, memberEventRules } from "../../core/member-events";
 import { createI18n } from "../i18n";
 import { serverResources } from "../i18n/resources.server";
 import { notificationText } from "./notification-text";
@@ -35,6 +36,29 @@ describe("notificationText", () => {
     for (const type of COURSE_EVENT_TYPES.filter((e) => courseEventRule(e))) {
       for (const lang of ["en", "es", "fr", "de", "pt", "ar"]) {
         expect(notificationText(course(type, {}), tIn(lang)).title, `${lang} ${type}`).not.toBe("English subject");
+      }
+    }
+  });
+
+  it("words member notices per recipient, for every member event, in every complete language", () => {
+    const notice = (event: string, recipient: string, params: Record<string, unknown> = {}) => ({
+      title: "English subject",
+      message: "",
+      data: { event, recipient, params },
+    });
+    expect(
+      notificationText(notice("student_registration", "owner", { member: "Ana", site: "Atelier" }), tIn("en")).title,
+    ).toBe("Ana joined as a student");
+    expect(notificationText(notice("student_registration", "student", { site: "Atelier" }), tIn("de")).title).toBe(
+      "Willkommen bei Atelier",
+    );
+    for (const type of MEMBER_EVENT_TYPES) {
+      for (const r of memberEventRules(type)) {
+        for (const lang of ["en", "es", "fr", "de", "pt", "ar"]) {
+          expect(notificationText(notice(type, r.recipient), tIn(lang)).title, `${lang} ${type}`).not.toBe(
+            "English subject",
+          );
+        }
       }
     }
   });

@@ -1,7 +1,7 @@
-// What a notification says, in the reader's language. Course notifications carry their event and
-// names (data.event, data.params), so every reader sees them worded in their own language; their
-// stored title is only the English fallback for other clients. A message repeating the title is
-// not shown twice.
+// What a notification says, in the reader's language. Course and member notifications carry their
+// event and names (data.event, data.params), so every reader sees them worded in their own
+// language; their stored title is only the English fallback for other clients. A message repeating
+// the title is not shown twice.
 import type { TFunction } from "i18next";
 import { enrolmentStatusName } from "../../core/enrolment-status";
 import { htmlToText } from "../../core/html-text";
@@ -14,7 +14,14 @@ const str = (v: unknown) => (typeof v === "string" || typeof v === "number" ? St
 export function notificationText(item: Pick<InboxItem, "title" | "message" | "data">, t: TFunction): NotificationText {
   const data = item.data ?? {};
   const event = typeof data.event === "string" ? data.event : null;
-  const key = event ? `notifications.course.${event}` : null;
+  // Member notices (joins, new courses, renewals) are worded per recipient: the same event welcomes
+  // the member and tells the owner.
+  const recipient = typeof data.recipient === "string" ? data.recipient : null;
+  const key = event
+    ? recipient
+      ? `notifications.member.${event}.${recipient}`
+      : `notifications.course.${event}`
+    : null;
   const params = data.params && typeof data.params === "object" ? (data.params as Record<string, unknown>) : null;
   let title = item.title;
   // Notifications stored before they carried their names keep their stored title.
@@ -28,6 +35,9 @@ export function notificationText(item: Pick<InboxItem, "title" | "message" | "da
       marks: str(params.marks),
       rating: str(params.rating),
       status: status ? t(`learning.statuses.${status}`) : str(params.status),
+      member: str(params.member),
+      site: str(params.site),
+      order: str(params.order),
       // Names are shown as written, never as markup.
       interpolation: { escapeValue: false },
     });

@@ -20,6 +20,7 @@ import {
   roles,
 } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
+import { events } from "../events";
 import { AppError, fieldError, notFound } from "../../errors";
 import { sanitizeRichHtml } from "../html";
 import { refreshCoursePages } from "./page-cache";
@@ -188,7 +189,7 @@ export const authoring = {
   async create(ctx: LearningCtx, input: CreateCourseInput): Promise<CourseView> {
     assertInstructor(ctx);
     const title = checkTitle(input.title);
-    return withTenant(ctx.db, ctx.accountId, async (tx) => {
+    return events.transaction(ctx.db, ctx.accountId, async (tx, out) => {
       await usage.guardCount(tx, ctx.site, "courses");
       let slug: string;
       if (input.slug?.trim()) {
@@ -204,12 +205,22 @@ export const authoring = {
         .returning({ id: courses.id });
       await tx.insert(courseAuthor).values({ accountId: ctx.accountId, courseId: row.id, authorId: ctx.userId });
       if (input.categoryIds?.length) await setCourseCategories(tx, ctx.accountId, row.id, input.categoryIds);
+      // Tells the site's owner (instructor_createCourse touchpoint) unless they made it themself.
+      out.push(
+        await events.emit(
+          tx,
+          ctx.accountId,
+          "instructor_createCourse",
+          { courseId: row.id, userId: ctx.userId },
+          ctx.userId,
+        ),
+      );
       return view(tx, ctx, row.id);
     });
   },
 
   async update(ctx: LearningCtx, courseId: string, input: UpdateCourseInput): Promise<CourseView> {
-    const result = await withTenant(ctx.db, ctx.accountId, async (tx) => {
+    const result = await events.transaction(ctx.db, ctx.accountId, async (tx, out) => {
       const { course } = await assertCourseEditor(tx, ctx, courseId);
       const patch: Partial<typeof courses.$inferInsert> = { updatedAt: new Date() };
       if (input.title !== undefined) patch.title = checkTitle(input.title);
@@ -230,7 +241,13 @@ export const authoring = {
       }
       if (input.status !== undefined) {
         patch.status = input.status;
-        if (input.status === "published" && !course.publishedAt) patch.publishedAt = new Date();
+        if (input.status === "published" && !course.publishedAt) {
+          patch.publishedAt = new Date();
+          // A course's first publication (spec §9 trigger new_course_published) tells the owner.
+          out.push(
+            await events.emit(tx, ctx.accountId, "new_course_published", { courseId, userId: ctx.userId }, ctx.userId),
+          );
+        }
       }
       await tx
         .update(courses)

@@ -8,6 +8,8 @@ import { invitations, members as membersTable, roles } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
 import { AppError, notFound } from "../../errors";
 import type { SiteAccount } from "../accounts/types";
+import { events } from "../events";
+import { registrationEventOf } from "../../../core/roles";
 import { invitationTokenHash } from "./invitation-links";
 import { type MemberContext, members } from "./service";
 import { uniqueMemberSlug } from "./slug";
@@ -58,7 +60,7 @@ export const answers = {
    */
   async accept(db: Db, site: SiteAccount, token: string, invitee: Invitee): Promise<MemberContext> {
     const { accountId } = site;
-    await withTenant(db, accountId, async (tx) => {
+    await events.transaction(db, accountId, async (tx, out) => {
       const [inv] = await tx
         .select({
           id: invitations.id,
@@ -80,8 +82,9 @@ export const answers = {
       }
       // Accepting makes a member: the plan's member limits hold, unless the person is one already.
       const [already] = await tx
-        .select({ id: membersTable.id })
+        .select({ id: membersTable.id, roleCaps: roles.caps, roleName: roles.name })
         .from(membersTable)
+        .innerJoin(roles, and(eq(roles.accountId, membersTable.accountId), eq(roles.roleId, membersTable.roleId)))
         .where(and(eq(membersTable.accountId, accountId), eq(membersTable.userId, invitee.userId)));
       if (!already && site.ownerUserId !== invitee.userId) await usage.guardCount(tx, site, "totalMembers");
       await usage.markActive(tx, site, invitee.userId, { enforce: !already && site.ownerUserId !== invitee.userId });
@@ -95,9 +98,31 @@ export const answers = {
         roleId: inv.roleId,
       });
       const target = [membersTable.accountId, membersTable.userId];
-      await (site.ownerUserId === invitee.userId
+      const isOwner = site.ownerUserId === invitee.userId;
+      const [member] = await (isOwner
         ? joining.onConflictDoNothing({ target })
-        : joining.onConflictDoUpdate({ target, set: { roleId: inv.roleId } }));
+        : joining.onConflictDoUpdate({ target, set: { roleId: inv.roleId } })
+      ).returning({ id: membersTable.id });
+      // Joining as a student or an instructor, or a student's invitation making them an instructor,
+      // is announced (welcome, owner's notice).
+      const [role] = await tx
+        .select({ name: roles.name, caps: roles.caps })
+        .from(roles)
+        .where(and(eq(roles.accountId, accountId), eq(roles.roleId, inv.roleId)));
+      const capsOf = (r: { name: string; caps: string[] }) => [...r.caps, ...(site.caps[r.name] ?? [])];
+      const type = role && !isOwner && !site.isPlatform ? registrationEventOf(capsOf(role)) : null;
+      const before = already ? registrationEventOf(capsOf({ name: already.roleName, caps: already.roleCaps })) : null;
+      if (member && type && (!already || (type === "instructor_registration" && before === "student_registration"))) {
+        out.push(
+          await events.emit(
+            tx,
+            accountId,
+            type,
+            { userId: invitee.userId, memberId: member.id, role: role.name, via: "invitation" },
+            invitee.userId,
+          ),
+        );
+      }
     });
     sessionCache.forgetUser(db, invitee.userId);
     const member = await members.context(db, site, invitee.userId);

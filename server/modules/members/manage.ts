@@ -2,12 +2,14 @@
 // member changes about themself (their name). Another site's member ids are simply not found.
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
+import { registrationEventOf } from "../../../core/roles";
 import { containsPattern } from "../../../core/search-query";
 import type { Db } from "../../db/client";
 import { members as membersTable, roles, sessions } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
 import { AppError, fieldError, notFound, validationError } from "../../errors";
 import type { SiteAccount } from "../accounts/types";
+import { events } from "../events";
 import { renameLogin } from "./logins";
 import { sessionCache } from "./session-cache";
 import { type MemberView, members } from "./service";
@@ -96,10 +98,11 @@ export const manage = {
     memberId: string,
     roleName: string,
   ): Promise<ManagedMember> {
-    const userId = await withTenant(db, site.accountId, async (tx) => {
+    const userId = await events.transaction(db, site.accountId, async (tx, out) => {
       const [target] = await tx
-        .select({ userId: membersTable.userId })
+        .select({ userId: membersTable.userId, roleName: roles.name, roleCaps: roles.caps })
         .from(membersTable)
+        .innerJoin(roles, and(eq(roles.accountId, membersTable.accountId), eq(roles.roleId, membersTable.roleId)))
         .where(and(eq(membersTable.accountId, site.accountId), eq(membersTable.id, memberId)));
       if (!target) throw notFound("Member");
       const [role] = await tx
@@ -121,6 +124,23 @@ export const manage = {
         .update(membersTable)
         .set({ roleId: role.roleId })
         .where(and(eq(membersTable.accountId, site.accountId), eq(membersTable.id, memberId)));
+      // A student made an instructor is announced (welcome, owner's notice).
+      const capsOf = (r: { name: string; caps: string[] }) => [...r.caps, ...(site.caps[r.name] ?? [])];
+      if (
+        !site.isPlatform &&
+        registrationEventOf(capsOf(role)) === "instructor_registration" &&
+        registrationEventOf(capsOf({ name: target.roleName, caps: target.roleCaps })) === "student_registration"
+      ) {
+        out.push(
+          await events.emit(
+            tx,
+            site.accountId,
+            "instructor_registration",
+            { userId: target.userId, memberId, role: role.name, via: "role_change" },
+            actorUserId,
+          ),
+        );
+      }
       return target.userId;
     });
     sessionCache.forgetUser(db, userId);

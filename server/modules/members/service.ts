@@ -1,12 +1,13 @@
 import { usage } from "../usage";
 import { and, eq, ne } from "drizzle-orm";
 import type { MenuPreferenceItem } from "../../../core/account";
-import { CAPS, ADMIN_PERMISSIONS } from "../../../core/roles";
+import { CAPS, ADMIN_PERMISSIONS, registrationEventOf } from "../../../core/roles";
 import type { Db } from "../../db/client";
 import { endedSessions, members as membersTable, roles, sessions, users } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
 import { AppError, fieldError, notFound } from "../../errors";
 import type { SiteAccount } from "../accounts/types";
+import { events } from "../events";
 import { uniqueMemberSlug } from "./slug";
 import { sessionCache } from "./session-cache";
 
@@ -112,7 +113,7 @@ export const members = {
    * (the owner as admin). An invitation is not used here: only accepting it gives its role.
    */
   async joinOnSignIn(db: Db, site: SiteAccount, userId: string): Promise<void> {
-    await withTenant(db, site.accountId, async (tx) => {
+    await events.transaction(db, site.accountId, async (tx, out) => {
       const [existing] = await tx
         .select({ id: membersTable.id })
         .from(membersTable)
@@ -132,7 +133,7 @@ export const members = {
         .select()
         .from(roles)
         .where(and(eq(roles.accountId, site.accountId), eq(roles.name, roleName)));
-      await tx
+      const [joined] = await tx
         .insert(membersTable)
         .values({
           accountId: site.accountId,
@@ -144,7 +145,23 @@ export const members = {
         })
         // Only "a member already" is expected here (another sign-in of theirs got there first); any
         // other conflict must fail the join rather than leave a session with no membership.
-        .onConflictDoNothing({ target: [membersTable.accountId, membersTable.userId] });
+        .onConflictDoNothing({ target: [membersTable.accountId, membersTable.userId] })
+        .returning({ id: membersTable.id });
+      // A student joining a site is announced (welcome, owner's notice); the platform's own site
+      // and its owner are not.
+      if (joined && !isOwner && !site.isPlatform) {
+        const type = registrationEventOf([...role.caps, ...(site.caps[role.name] ?? [])]);
+        if (type)
+          out.push(
+            await events.emit(
+              tx,
+              site.accountId,
+              type,
+              { userId, memberId: joined.id, role: role.name, via: "sign_in" },
+              userId,
+            ),
+          );
+      }
     });
     sessionCache.forgetUser(db, userId);
   },

@@ -3,29 +3,7 @@ import type { Db } from "../../db/client";
 import { options as optionsTable } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
 import { fieldError, notFound } from "../../errors";
-
-/** Events that can notify (spec §4); each is a touchpoint the owner can switch off. */
-export const TOUCHPOINT_EVENTS = [
-  "course_subscribed",
-  "course_started",
-  "certificate_earned",
-  "course_reset",
-  "course_status_changed",
-  "course_submitted",
-  "course_evaluated",
-  "course_reviewed",
-  "quiz_submitted",
-  "quiz_reset",
-  "quiz_retake",
-  "quiz_evaluated",
-  "assignment_submitted",
-  "assignment_evaluated",
-  "assignment_reset",
-  "student_registration",
-  "instructor_registration",
-] as const;
-
-export const DEFAULT_TOUCHPOINTS: Record<string, boolean> = Object.fromEntries(TOUCHPOINT_EVENTS.map((e) => [e, true]));
+import { DEFAULT_TOUCHPOINTS } from "../../../core/touchpoints";
 
 const KEY = /^[a-z][a-z0-9_.-]{0,63}$/i;
 const MAX_VALUE_BYTES = 64 * 1024;
@@ -63,7 +41,7 @@ export const options = {
     await withTenant(db, accountId, (tx) =>
       tx
         .insert(optionsTable)
-        .values({ accountId, key: "touchpoints", value: DEFAULT_TOUCHPOINTS })
+        .values({ accountId, key: "touchpoints", value: { ...DEFAULT_TOUCHPOINTS } })
         .onConflictDoNothing(),
     );
   },

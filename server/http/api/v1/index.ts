@@ -12,6 +12,7 @@ import { invitationRoutes } from "./invitations";
 import { memberRoutes } from "./members";
 import { notificationRoutes } from "./notifications";
 import { optionRoutes } from "./options";
+import { touchpointRoutes } from "./touchpoints";
 import { postRoutes } from "./posts";
 import { pageRoutes } from "./pages";
 import { presenceRoutes } from "./presence";
@@ -43,6 +44,7 @@ export function createV1() {
   v1.route("/", invitationRoutes);
   v1.route("/", mediaRoutes);
   v1.route("/", optionRoutes);
+  v1.route("/", touchpointRoutes);
   v1.route("/", notificationRoutes);
   v1.route("/", memberNotificationRoutes);
   v1.route("/", siteConfigRoutes);
