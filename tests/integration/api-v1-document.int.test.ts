@@ -32,7 +32,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Operation = [method: "get" | "post" | "patch", path: string];
+type Operation = [method: "get" | "post" | "put" | "patch", path: string];
 
 const OWNER_SCREENS: Operation[] = [
   ["get", "/usage"],
