@@ -31,6 +31,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const invoiceId = new URL(request.url).searchParams.get("invoice");
   const returned =
     invoiceId && /^[0-9a-f-]{36}$/i.test(invoiceId) ? await billing.confirm(invoiceId).catch(() => null) : null;
+  // The plan changed during this request: load the page again so it reads the site as it is now.
+  if (returned?.changed) throw redirect(`/dashboard/billing?invoice=${returned.id}`);
   const state = await billing.state().catch(asPageError);
   return {
     returned: returned ? { status: returned.status, plan: returned.plan } : null,

@@ -141,8 +141,8 @@ export function billingServices(c: Context<AppEnv>) {
       /** Back from Stripe: whether that payment went through (and the plan changed). */
       async confirm(invoiceId: string) {
         manager();
-        const row = await cardBilling.confirm(db, site.accountId, invoiceId);
-        return row ? invoiceView(row) : null;
+        const result = await cardBilling.confirm(db, site.accountId, invoiceId);
+        return result ? { ...invoiceView(result.invoice), changed: result.changed } : null;
       },
       async invoices() {
         manager();

@@ -183,7 +183,11 @@ export const cardBilling = {
    * The owner is back from Stripe's page: asks Stripe whether the invoice was paid, so the plan
    * changes even when the message is late. Paying twice is impossible: the invoice row decides.
    */
-  async confirm(db: Db, siteId: string, invoiceId: string): Promise<PlatformInvoiceRow | null> {
+  async confirm(
+    db: Db,
+    siteId: string,
+    invoiceId: string,
+  ): Promise<{ invoice: PlatformInvoiceRow; changed: boolean } | null> {
     const [invoice] = await withPlatform(db, (tx) =>
       tx
         .select()
@@ -191,19 +195,21 @@ export const cardBilling = {
         .where(and(eq(platformInvoices.id, invoiceId), eq(platformInvoices.siteId, siteId))),
     );
     if (!invoice) return null;
-    if (invoice.status !== "open" || !invoice.providerRef) return invoice;
+    const unchanged = { invoice, changed: false };
+    if (invoice.status !== "open" || !invoice.providerRef) return unchanged;
     const stripe = await platformStripe(db);
     const provider = providerFor("stripe");
-    if (!stripe || !provider) return invoice;
+    if (!stripe || !provider) return unchanged;
     const status = await provider.paymentStatus(stripe.settings, invoice.providerRef).catch((err: Error) => {
       console.warn(`[billing] checking plan payment ${invoice.id} failed: ${err.message}`);
       return null;
     });
-    if (!status?.paid) return invoice;
-    await applyFirstPayment(db, invoice.id, status.subscriptionRef ?? null);
-    return (
-      await withPlatform(db, (tx) => tx.select().from(platformInvoices).where(eq(platformInvoices.id, invoiceId)))
-    )[0];
+    if (!status?.paid) return unchanged;
+    const changed = await applyFirstPayment(db, invoice.id, status.subscriptionRef ?? null);
+    const [now] = await withPlatform(db, (tx) =>
+      tx.select().from(platformInvoices).where(eq(platformInvoices.id, invoiceId)),
+    );
+    return { invoice: now, changed };
   },
 
   /** A verified Stripe message on the platform's address: acted on once, whatever it is. */

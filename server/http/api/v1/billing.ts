@@ -116,7 +116,13 @@ const confirm = createRoute({
   summary: "Ask Stripe whether a card payment went through (the plan changes at once when it did)",
   middleware: own,
   request: { params: z.object({ id: z.string().uuid() }) },
-  responses: { 200: ok(ZInvoice, "The invoice"), ...errorResponses },
+  responses: {
+    200: ok(
+      ZInvoice.extend({ changed: z.boolean().openapi({ description: "This call moved the site to the plan" }) }),
+      "The invoice",
+    ),
+    ...errorResponses,
+  },
 });
 const receipt = createRoute({
   method: "get",
