@@ -31,6 +31,7 @@ import { staffRoutes } from "./staff";
 import { staffAccountRoutes } from "./staff-accounts";
 import { ticketRoutes } from "./tickets";
 import { quizSubmissionRoutes } from "./submissions";
+import { webhookRoutes } from "./webhooks";
 
 export function createV1() {
   const v1 = newRouter();
@@ -47,6 +48,7 @@ export function createV1() {
   v1.route("/", siteConfigRoutes);
   v1.route("/", presenceRoutes);
   v1.route("/", apiKeyRoutes);
+  v1.route("/", webhookRoutes);
   v1.route("/", staffRoutes);
   v1.route("/", staffAccountRoutes);
   v1.route("/", postRoutes);
