@@ -62,7 +62,7 @@ export function WebhookRow({ endpoint: e, onEdit }: Props) {
             {t("webhooks.disabledForFailures")}
           </Text>
         ) : null}
-        <Group gap={4} aria-label={t("webhooks.events")}>
+        <Group gap={4}>
           {e.events.map((name) => (
             <Code key={name}>{name}</Code>
           ))}
@@ -152,7 +152,7 @@ export function WebhookRow({ endpoint: e, onEdit }: Props) {
         {rotated ? (
           <Stack gap={4} data-testid="webhook-rotated-secret">
             <Text size="sm">{t("webhooks.secretOnce")}</Text>
-            <Code block dir="ltr">
+            <Code block dir="ltr" style={{ whiteSpace: "pre-wrap", wordBreak: "break-all" }}>
               {rotated}
             </Code>
           </Stack>

@@ -6,6 +6,9 @@ import { WebhookDeliveries } from "./webhook-deliveries";
 import { WebhookForm } from "./webhook-form";
 import { WebhookRow } from "./webhook-row";
 
+/** A secret or URL breaks anywhere rather than widen the page on a phone. */
+const WRAP = { whiteSpace: "pre-wrap", wordBreak: "break-all" } as const;
+
 type Props = {
   endpoints: WebhookEndpoint[];
   allowsLocalHttp: boolean;
@@ -46,7 +49,7 @@ export function WebhooksSection({ endpoints, allowsLocalHttp, max, deliveries, o
       {created ? (
         <Alert
           color="green"
-          title={t("webhooks.secretCreated", { url: created.url })}
+          title={<span style={{ wordBreak: "break-all" }}>{t("webhooks.secretCreated", { url: created.url })}</span>}
           mb="sm"
           data-testid="webhook-secret"
           withCloseButton
@@ -54,7 +57,7 @@ export function WebhooksSection({ endpoints, allowsLocalHttp, max, deliveries, o
           onClose={() => setCreated(null)}
         >
           <Text size="sm">{t("webhooks.secretOnce")}</Text>
-          <Code block dir="ltr">
+          <Code block dir="ltr" style={WRAP}>
             {created.secret}
           </Code>
         </Alert>

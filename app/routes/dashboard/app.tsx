@@ -147,6 +147,7 @@ export default function AppSettings({ loaderData: d, actionData }: Route.Compone
                   label={t("webApp.themeColor")}
                   defaultValue={d.app.themeColor}
                   format="hex"
+                  eyeDropperButtonProps={{ "aria-label": t("webApp.eyeDropper") }}
                   error={field("themeColor")}
                 />
                 <ColorInput
@@ -154,6 +155,7 @@ export default function AppSettings({ loaderData: d, actionData }: Route.Compone
                   label={t("webApp.backgroundColor")}
                   defaultValue={d.app.backgroundColor}
                   format="hex"
+                  eyeDropperButtonProps={{ "aria-label": t("webApp.eyeDropper") }}
                   error={field("backgroundColor")}
                 />
               </Group>
