@@ -2,13 +2,13 @@
 // secret; a failed attempt is tried again under the same event id and both attempts are logged;
 // "Send test" pings at once; bad input names its field; another site's endpoint is not found and
 // stays as it was; only managers reach the endpoints.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { webhookEndpoints } from "../../server/db/schema";
+import { webhookDeliveries, webhookEndpoints } from "../../server/db/schema";
 import { withPlatform, withTenant } from "../../server/db/tenant";
 import { events } from "../../server/modules/events";
 import { accountNotifications } from "../../server/modules/notifications";
-import { verifySignature } from "../../server/modules/webhooks";
+import { sweepLostAttempts, verifySignature } from "../../server/modules/webhooks";
 import { startTestPlatform, type TestPlatform } from "../support/platform";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver";
 import { body, expectError, memberOf, type SiteWithOwner, siteWithOwner } from "./helpers";
@@ -111,6 +111,41 @@ describe("outgoing webhooks", () => {
       // Nothing more comes: the event was delivered.
       await new Promise((done) => setTimeout(done, 1500));
       expect(r.received).toHaveLength(2);
+    } finally {
+      await r.close();
+    }
+  });
+
+  it("makes an overdue retry whose job was lost, once", async () => {
+    const r = await startWebhookReceiver("/lost");
+    try {
+      // The event exists before the endpoint, so only the sweep can bring it there.
+      const eventId = await emit(A.site.accountId, "cart_abandoned", { userId: "u4", items: [], total: 2 });
+      const { endpoint } = await addEndpoint(A, r.url, ["cart_abandoned"]);
+      await withPlatform(t.database.db, (tx) =>
+        tx.insert(webhookDeliveries).values({
+          accountId: A.site.accountId,
+          endpointId: endpoint.id,
+          eventId,
+          eventType: "cart_abandoned",
+          attempt: 1,
+          statusCode: 502,
+          durationMs: 12,
+          error: "HTTP 502",
+          delivered: false,
+          nextRetryAt: sql`now() - interval '10 minutes'`,
+        }),
+      );
+      expect(await sweepLostAttempts(t.database.db)).toBeGreaterThanOrEqual(1);
+      const [got] = await r.waitFor(1);
+      expect(got.headers["atrium-event-id"]).toBe(eventId);
+      expect(got.headers["atrium-delivery-attempt"]).toBe("2");
+      await expect.poll(async () => (await body(await api(A, `/webhooks/${endpoint.id}/deliveries`))).total).toBe(2);
+      // Made now: the next sweep leaves it.
+      await sweepLostAttempts(t.database.db);
+      await new Promise((done) => setTimeout(done, 1000));
+      expect(r.received).toHaveLength(1);
+      await api(A, `/webhooks/${endpoint.id}`, { method: "DELETE" });
     } finally {
       await r.close();
     }

@@ -67,6 +67,8 @@ export const webhookDeliveries = pgTable(
     uniqueIndex("webhook_deliveries_attempt_idx").on(t.accountId, t.endpointId, t.eventId, t.attempt),
     index("webhook_deliveries_endpoint_idx").on(t.accountId, t.endpointId, t.createdAt),
     index("webhook_deliveries_created_idx").on(t.createdAt),
+    // The sweep's look-up of overdue retries: only rows that still wait for one.
+    index("webhook_deliveries_retry_idx").on(t.nextRetryAt).where(sql`next_retry_at is not null`),
     ...tenantPolicies(),
   ],
 );

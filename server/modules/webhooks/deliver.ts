@@ -35,7 +35,7 @@ type Endpoint = typeof webhookEndpoints.$inferSelect;
 type Event = { id: string; type: string; created: Date; data: Record<string, unknown> };
 
 /** The job id of one attempt, derived from what it delivers: queueing it twice queues it once. */
-function attemptJobId(a: Attempt): string {
+export function attemptJobId(a: Attempt): string {
   const h = createHash("sha256").update(`${a.endpointId}:${a.eventId}:${a.attempt}`).digest("hex");
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }

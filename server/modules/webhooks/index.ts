@@ -7,6 +7,7 @@ import { webhookConfig } from "./config";
 export { attemptDelivery, DELIVER, fanOut, pruneDeliveries, sendTestPing } from "./deliver";
 export { type WebhookDeliveryView, type WebhookEndpointView, webhookEndpoints } from "./endpoints";
 export { newWebhookSecret, signatureHeader, verifySignature } from "./signature";
+export { sweepLostAttempts } from "./sweep";
 
 export const webhooks = {
   register(db: Db, opts: { production: boolean; retryDelaySeconds?: number }) {
