@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { isPrivateAddress, MAX_ATTEMPTS, retryDelaySeconds, webhookInputSchema, webhookUrlProblem } from "./webhooks";
+import {
+  isPrivateAddress,
+  MAX_ATTEMPTS,
+  retryDelaySeconds,
+  webhookInputSchema,
+  webhookPatchSchema,
+  webhookUrlProblem,
+} from "./webhooks";
 
 describe("webhook retries", () => {
   it("waits 1 min, 5 min, 30 min, 2 h and 8 h, then stops after the sixth attempt", () => {
@@ -67,5 +74,11 @@ describe("an endpoint's input", () => {
       description: "",
       enabled: true,
     });
+  });
+
+  it("changes only what a patch gives", () => {
+    const patch = webhookPatchSchema({ production: true });
+    expect(patch.parse({ enabled: false })).toEqual({ enabled: false });
+    expect(patch.safeParse({ events: [] }).success).toBe(false);
   });
 });

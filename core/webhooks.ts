@@ -134,24 +134,31 @@ const URL_MESSAGES: Record<WebhookUrlProblem, string> = {
   privateAddress: "The URL points at a private or local address",
 };
 
-/** An endpoint as created or changed; `production` decides the URL rule. */
-export const webhookInputSchema = (opts: { production: boolean }) =>
-  z
-    .object({
-      url: z
-        .string()
-        .trim()
-        .min(1, URL_MESSAGES.invalid)
-        .superRefine((v, ctx) => {
-          const problem = webhookUrlProblem(v, opts);
-          if (problem) ctx.addIssue({ code: "custom", message: URL_MESSAGES[problem], params: { problem } });
-        }),
-      events: z
-        .array(z.enum(WEBHOOK_EVENTS, { message: "Unknown event" }))
-        .min(1, "Choose at least one event")
-        .transform((list) => [...new Set(list)]),
-      description: z.string().trim().max(200, "The description is at most 200 characters").default(""),
-      enabled: z.boolean().default(true),
-    })
-    .strict();
+/** The fields of an endpoint, without defaults; `production` decides the URL rule. */
+const endpointFields = (opts: { production: boolean }) => ({
+  url: z
+    .string()
+    .trim()
+    .min(1, URL_MESSAGES.invalid)
+    .superRefine((v, ctx) => {
+      const problem = webhookUrlProblem(v, opts);
+      if (problem) ctx.addIssue({ code: "custom", message: URL_MESSAGES[problem], params: { problem } });
+    }),
+  events: z
+    .array(z.enum(WEBHOOK_EVENTS, { message: "Unknown event" }))
+    .min(1, "Choose at least one event")
+    .transform((list) => [...new Set(list)]),
+  description: z.string().trim().max(200, "The description is at most 200 characters"),
+  enabled: z.boolean(),
+});
+
+/** A new endpoint: a URL and events; no description and switched on unless said. */
+export const webhookInputSchema = (opts: { production: boolean }) => {
+  const f = endpointFields(opts);
+  return z.object({ ...f, description: f.description.default(""), enabled: f.enabled.default(true) }).strict();
+};
 export type WebhookInput = z.infer<ReturnType<typeof webhookInputSchema>>;
+
+/** A change to an endpoint: only the fields given change. */
+export const webhookPatchSchema = (opts: { production: boolean }) => z.object(endpointFields(opts)).partial().strict();
+export type WebhookPatch = z.infer<ReturnType<typeof webhookPatchSchema>>;

@@ -170,7 +170,14 @@ describe("outgoing webhooks", () => {
       expect(r.received).toHaveLength(1);
       // Switched on again, it starts with a clean count.
       const on = await body(await api(A, `/webhooks/${endpoint.id}`, { method: "PATCH", json: { enabled: true } }));
-      expect(on).toMatchObject({ enabled: true, disabledForFailuresAt: null });
+      // What the change did not name stays as it was.
+      expect(on).toMatchObject({
+        enabled: true,
+        disabledForFailuresAt: null,
+        url: r.url,
+        description: "CRM",
+        events: ["cart_abandoned"],
+      });
     } finally {
       await r.close();
     }

@@ -22,7 +22,7 @@ import { accounts } from "../accounts";
 import { type DomainEvent, events } from "../events";
 import { accountNotifications } from "../notifications";
 import { webhookConfig } from "./config";
-import type { WebhookDeliveryView } from "./endpoints";
+import { deliveryView, type WebhookDeliveryView } from "./endpoints";
 import { postJson } from "./http-post";
 import { signatureHeader } from "./signature";
 
@@ -229,18 +229,7 @@ export async function sendTestPing(db: Db, accountId: string, id: string): Promi
       })
       .returning(),
   );
-  return {
-    id: row.id,
-    eventId: row.eventId,
-    eventType: row.eventType,
-    attempt: row.attempt,
-    statusCode: row.statusCode,
-    durationMs: row.durationMs,
-    error: row.error,
-    delivered: row.delivered,
-    nextRetryAt: null,
-    createdAt: row.createdAt.toISOString(),
-  };
+  return deliveryView(row);
 }
 
 /** Drops log rows older than DELIVERY_LOG_DAYS, across sites; returns how many. */

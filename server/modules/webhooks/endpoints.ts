@@ -1,7 +1,13 @@
 // A site's webhook endpoints: created with a secret shown once, listed with their last delivery,
 // changed, removed. Every query names the site, so another site's id is simply not found.
 import { and, desc, eq, sql } from "drizzle-orm";
-import { MAX_ENDPOINTS, webhookInputSchema, type WebhookInput } from "../../../core/webhooks";
+import {
+  MAX_ENDPOINTS,
+  type WebhookInput,
+  type WebhookPatch,
+  webhookInputSchema,
+  webhookPatchSchema,
+} from "../../../core/webhooks";
 import type { Db, Tx } from "../../db/client";
 import { webhookDeliveries, webhookEndpoints as table } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
@@ -39,7 +45,7 @@ export type WebhookEndpointView = {
 type Row = typeof table.$inferSelect;
 type LastRow = typeof webhookDeliveries.$inferSelect | null;
 
-const deliveryView = (r: typeof webhookDeliveries.$inferSelect): WebhookDeliveryView => ({
+export const deliveryView = (r: typeof webhookDeliveries.$inferSelect): WebhookDeliveryView => ({
   id: r.id,
   eventId: r.eventId,
   eventType: r.eventType,
@@ -72,9 +78,14 @@ const view = (r: Row, last: LastRow): WebhookEndpointView => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-function parse(db: Db, input: unknown, partial: boolean): Partial<WebhookInput> {
-  const schema = webhookInputSchema({ production: webhookConfig.isProduction(db) });
-  const parsed = (partial ? schema.partial() : schema).safeParse(input);
+function parse(db: Db, input: unknown): WebhookInput {
+  const parsed = webhookInputSchema({ production: webhookConfig.isProduction(db) }).safeParse(input);
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}
+
+function parsePatch(db: Db, input: unknown): WebhookPatch {
+  const parsed = webhookPatchSchema({ production: webhookConfig.isProduction(db) }).safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);
   return parsed.data;
 }
@@ -114,7 +125,7 @@ export const webhookEndpoints = {
 
   /** Creates an endpoint; its secret is in the answer this once. */
   async create(db: Db, accountId: string, input: unknown): Promise<{ secret: string; endpoint: WebhookEndpointView }> {
-    const data = parse(db, input, false) as WebhookInput;
+    const data = parse(db, input);
     const secret = newWebhookSecret();
     const row = await withTenant(db, accountId, async (tx) => {
       // The count and the insert race between two requests: a lock on the site's endpoints orders them.
@@ -140,7 +151,7 @@ export const webhookEndpoints = {
   /** Changes what is given; switching an endpoint on again starts its failure count afresh. */
   async update(db: Db, accountId: string, id: string, input: unknown): Promise<WebhookEndpointView> {
     const endpointId = requireUuid(id, "Webhook endpoint");
-    const data = parse(db, input, true);
+    const data = parsePatch(db, input);
     return withTenant(db, accountId, async (tx) => {
       const [row] = await tx
         .update(table)
