@@ -28,6 +28,7 @@ import { sessionCache } from "./modules/members";
 import { options } from "./modules/options";
 import { pageCache } from "./modules/page-cache";
 import { storageFor } from "./modules/storage";
+import { webhooks } from "./modules/webhooks";
 import { ensurePlatformContentPages } from "./modules/pages";
 import { bus } from "./realtime/bus";
 import { RealtimeHub } from "./realtime/hub";
@@ -71,6 +72,10 @@ export async function start(
     scheme: cfg.scheme,
     baseDomain: cfg.baseDomain,
     staffEmails: cfg.staffEmails,
+  });
+  webhooks.register(database.db, {
+    production: cfg.env === "production",
+    retryDelaySeconds: cfg.jobRetryDelaySeconds,
   });
   const busConnection = database.pglite
     ? await bus.connectEmbedded(database.pglite)

@@ -24,6 +24,7 @@ export const DASHBOARD_GROUPS: readonly string[] = [
   "billing",
   "siteAddress",
   "webApp",
+  "webhooks",
   "siteAdmin",
   "staffAccounts",
   "staffBilling",

@@ -1,5 +1,7 @@
 import { Alert, Button, Card, Code, ColorInput, Group, Stack, Table, Text, TextInput, Title } from "@mantine/core";
-import { Form, useNavigation } from "react-router";
+import { Form, useNavigation, useSearchParams } from "react-router";
+import { MAX_ENDPOINTS } from "../../../core/webhooks";
+import { WebhooksSection } from "../../components/webhooks/webhooks-section";
 import { useTranslation } from "../../i18n/use-translation";
 import { actionResult, errorOf } from "../../lib/action-result";
 import { pageTitle, translatorFor } from "../../lib/i18n.server";
@@ -11,15 +13,34 @@ export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title ?? "Atri
 export async function loader({ context, request }: Route.LoaderArgs) {
   if (context.site.isPlatform) throw new Response("Not found", { status: 404 });
   const svc = context.services.webApp;
-  const [app, keys] = await Promise.all([svc.settings(), svc.keys.list()]).catch(asPageError);
+  const [app, keys, webhooks] = await Promise.all([svc.settings(), svc.keys.list(), svc.webhooks.list()]).catch(
+    asPageError,
+  );
+  // The delivery log opened through ?deliveries=<id>; an id that is not this site's opens nothing.
+  const open = new URL(request.url).searchParams.get("deliveries");
+  const endpoint = open ? webhooks.find((w) => w.id === open) : undefined;
+  const deliveries = endpoint
+    ? { url: endpoint.url, ...(await svc.webhooks.deliveries(endpoint.id).catch(asPageError)) }
+    : null;
   return {
     title: pageTitle(translatorFor(context, request), "webApp.title", context.site.settings.sitetitle),
     sitetitle: context.site.settings.sitetitle,
     icon: context.site.settings.icon,
     app,
     keys,
+    webhooks,
+    allowsLocalHttp: svc.webhooks.allowsLocalHttp(),
+    deliveries,
   };
 }
+
+/** An endpoint's fields as the form posts them (unchecked boxes are absent). */
+const webhookFields = (form: FormData) => ({
+  url: String(form.get("url") ?? ""),
+  description: String(form.get("description") ?? ""),
+  events: form.getAll("events").map(String),
+  enabled: form.get("enabled") === "on",
+});
 
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
@@ -44,6 +65,25 @@ export async function action({ context, request }: Route.ActionArgs) {
       const { key, apiKey } = await svc.keys.create(keyName);
       return { ok: true, intent, key, name: apiKey.name };
     }
+    if (intent === "webhook-save") {
+      const id = String(form.get("id") ?? "");
+      if (id) {
+        const endpoint = await svc.webhooks.update(id, webhookFields(form));
+        return { ok: true, intent, id: endpoint.id };
+      }
+      const { secret, endpoint } = await svc.webhooks.create(webhookFields(form));
+      return { ok: true, intent, id: endpoint.id, url: endpoint.url, secret };
+    }
+    if (intent === "webhook-test") {
+      return { ok: true, intent, result: await svc.webhooks.test(String(form.get("id") ?? "")) };
+    }
+    if (intent === "webhook-rotate") {
+      return { ok: true, intent, ...(await svc.webhooks.rotateSecret(String(form.get("id") ?? ""))) };
+    }
+    if (intent === "webhook-delete") {
+      await svc.webhooks.remove(String(form.get("id") ?? ""));
+      return { ok: true, intent };
+    }
     if (intent === "revoke-key") {
       await svc.keys.revoke(String(form.get("id") ?? ""));
       return { ok: true, intent };
@@ -61,6 +101,7 @@ export default function AppSettings({ loaderData: d, actionData }: Route.Compone
       ?.message;
   const created = actionData && "key" in actionData ? (actionData as { key: string; name: string }) : null;
   const saved = actionData && "app" in actionData;
+  const [, setSearchParams] = useSearchParams();
   return (
     <div className="page">
       <Stack gap="lg" maw={820}>
@@ -106,6 +147,7 @@ export default function AppSettings({ loaderData: d, actionData }: Route.Compone
                   label={t("webApp.themeColor")}
                   defaultValue={d.app.themeColor}
                   format="hex"
+                  eyeDropperButtonProps={{ "aria-label": t("webApp.eyeDropper") }}
                   error={field("themeColor")}
                 />
                 <ColorInput
@@ -113,6 +155,7 @@ export default function AppSettings({ loaderData: d, actionData }: Route.Compone
                   label={t("webApp.backgroundColor")}
                   defaultValue={d.app.backgroundColor}
                   format="hex"
+                  eyeDropperButtonProps={{ "aria-label": t("webApp.eyeDropper") }}
                   error={field("backgroundColor")}
                 />
               </Group>
@@ -214,6 +257,14 @@ export default function AppSettings({ loaderData: d, actionData }: Route.Compone
             </Table.ScrollContainer>
           )}
         </Card>
+
+        <WebhooksSection
+          endpoints={d.webhooks}
+          allowsLocalHttp={d.allowsLocalHttp}
+          max={MAX_ENDPOINTS}
+          deliveries={d.deliveries}
+          onCloseDeliveries={() => setSearchParams({}, { preventScrollReset: true })}
+        />
       </Stack>
     </div>
   );

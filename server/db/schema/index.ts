@@ -13,3 +13,4 @@ export * from "./courses";
 export * from "./events";
 export * from "./commerce";
 export * from "./usage";
+export * from "./webhooks";

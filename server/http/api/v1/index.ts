@@ -33,6 +33,7 @@ import { staffAccountRoutes } from "./staff-accounts";
 import { staffBillingRoutes } from "./staff-billing";
 import { ticketRoutes } from "./tickets";
 import { quizSubmissionRoutes } from "./submissions";
+import { webhookRoutes } from "./webhooks";
 
 export function createV1() {
   const v1 = newRouter();
@@ -50,6 +51,7 @@ export function createV1() {
   v1.route("/", siteConfigRoutes);
   v1.route("/", presenceRoutes);
   v1.route("/", apiKeyRoutes);
+  v1.route("/", webhookRoutes);
   v1.route("/", staffRoutes);
   v1.route("/", staffAccountRoutes);
   v1.route("/", staffBillingRoutes);
