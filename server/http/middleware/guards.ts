@@ -1,6 +1,6 @@
 // Access rules declared on routes, so a reader sees them without reading the handler:
 // requireSession(), requireCap("manage_options"), requireFeature("lms"), requirePlanFeature("forms").
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { hasCap, type RoleCap } from "../../../core/roles";
 import { siteHasFeature, type SiteFeature } from "../../../core/features";
 import { requirePlanFeatureOf } from "../../modules/usage";
@@ -77,4 +77,21 @@ export function isContentManager(c: {
   const m = c.get("member");
   if (c.get("isStaff") && c.get("site").isPlatform) return true;
   return Boolean(m && (m.isOwner || hasCap(m.caps, "manage_options")));
+}
+
+/** Whether the signed-in person manages this site (its owner or a manage_options holder; never the platform's site). */
+export function isSiteManager(c: Context<AppEnv>): boolean {
+  const m = c.get("member");
+  return Boolean(!c.get("site").isPlatform && m && (m.isOwner || hasCap(m.caps, "manage_options")));
+}
+
+/**
+ * For the site-management services (billing, address, app, notification settings): 401 without a
+ * session, 403 unless the person manages this site. Answers the member.
+ */
+export function requireSiteManager(c: Context<AppEnv>) {
+  if (!c.get("user")) throw notAuthenticated();
+  const m = c.get("member");
+  if (!m || !isSiteManager(c)) throw new AppError("forbidden", "This needs the manage_options capability on this site");
+  return m;
 }

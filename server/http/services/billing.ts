@@ -18,6 +18,7 @@ import {
 } from "../../modules/billing";
 import { mail } from "../../modules/mail";
 import { usage } from "../../modules/usage";
+import { requireSiteManager } from "../middleware/guards";
 import type { AppEnv } from "../env";
 
 export type BillingState = ReturnType<typeof stateOf>;
@@ -99,12 +100,7 @@ export function billingServices(c: Context<AppEnv>) {
       throw new AppError("forbidden", "Only the site's owner manages its plan");
     return user;
   };
-  const manager = () => {
-    if (!c.get("user")) throw notAuthenticated();
-    const m = c.get("member");
-    if (site.isPlatform || !m || !(m.isOwner || hasCap(m.caps, "manage_options")))
-      throw new AppError("forbidden", "This needs the manage_options capability on this site");
-  };
+  const manager = () => requireSiteManager(c);
   return {
     billing: {
       /** Whether the viewer may change the plan (the owner), as the screen shows its buttons. */

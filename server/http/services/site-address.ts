@@ -8,18 +8,14 @@ import { planAllows } from "../../../core/plans";
 import { hasCap } from "../../../core/roles";
 import { AppError, notAuthenticated } from "../../errors";
 import { accounts, checkDomain } from "../../modules/accounts";
+import { requireSiteManager } from "../middleware/guards";
 import type { AppEnv } from "../env";
 
 export function siteAddressServices(c: Context<AppEnv>) {
   const db = c.get("platform").database.db;
   const cfg = c.get("platform").cfg;
   const site = c.get("site");
-  const manager = () => {
-    if (!c.get("user")) throw notAuthenticated();
-    const m = c.get("member");
-    if (site.isPlatform || !m || !(m.isOwner || hasCap(m.caps, "manage_options")))
-      throw new AppError("forbidden", "This needs the manage_options capability on this site");
-  };
+  const manager = () => requireSiteManager(c);
   const urlOf = (s: { slug: string; domain: string | null }) => `${cfg.scheme}://${siteAddress(s, cfg.baseDomain)}`;
   /** The record an owner creates at their DNS host: a CNAME to the site's own platform address. */
   const recordFor = (domain: string) => ({

@@ -4,17 +4,13 @@ import type { Context } from "hono";
 import { hasCap } from "../../../core/roles";
 import { AppError, notAuthenticated } from "../../errors";
 import { touchpoints } from "../../modules/options";
+import { requireSiteManager } from "../middleware/guards";
 import type { AppEnv } from "../env";
 
 export function touchpointServices(c: Context<AppEnv>) {
   const db = c.get("platform").database.db;
   const site = c.get("site");
-  const manager = () => {
-    if (!c.get("user")) throw notAuthenticated();
-    const m = c.get("member");
-    if (site.isPlatform || !m || !(m.isOwner || hasCap(m.caps, "manage_options")))
-      throw new AppError("forbidden", "This needs the manage_options capability on this site");
-  };
+  const manager = () => requireSiteManager(c);
   return {
     touchpoints: {
       read: () => {

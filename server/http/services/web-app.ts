@@ -6,18 +6,13 @@ import { AppError, notAuthenticated, requireUuid } from "../../errors";
 import { apiKeys } from "../../modules/api-keys";
 import { webApp } from "../../modules/web-app";
 import { sendTestPing, webhookEndpoints, webhooks } from "../../modules/webhooks";
+import { requireSiteManager } from "../middleware/guards";
 import type { AppEnv } from "../env";
 
 export function webAppServices(c: Context<AppEnv>) {
   const db = c.get("platform").database.db;
   const site = c.get("site");
-  const manager = () => {
-    if (!c.get("user")) throw notAuthenticated();
-    const m = c.get("member");
-    if (site.isPlatform || !m || !(m.isOwner || hasCap(m.caps, "manage_options")))
-      throw new AppError("forbidden", "This needs the manage_options capability on this site");
-    return m;
-  };
+  const manager = () => requireSiteManager(c);
   return {
     webApp: {
       settings: () => {
