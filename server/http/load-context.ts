@@ -29,6 +29,7 @@ import { ticketServices } from "./services/tickets";
 import { billingServices } from "./services/billing";
 import { siteAddressServices } from "./services/site-address";
 import { webAppServices } from "./services/web-app";
+import { addonServices } from "./services/addons";
 import { withoutJoining } from "../request-scope";
 
 type JoinOption = { joinSite?: boolean };
@@ -117,6 +118,7 @@ export function buildLoadContext(c: Context<AppEnv>) {
       ...billingServices(c),
       ...siteAddressServices(c),
       ...webAppServices(c),
+      ...addonServices(c),
     },
   };
 }
