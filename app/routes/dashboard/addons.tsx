@@ -97,7 +97,8 @@ function AddonCard({ addon: a, planId }: { addon: AddonView; planId: string | nu
   const busy = navigation.state !== "idle" && navigation.formData?.get("id") === a.id;
   const name = labelOf(t, a);
   const headingId = `addon-${a.id}-name`;
-  const hint = a.included ? null : planRefusal(t, addonLock(planId, a.id).error);
+  // An upgrade would not help an addon that is not offered yet, so it gets no upgrade hint.
+  const hint = a.included || !a.available ? null : planRefusal(t, addonLock(planId, a.id).error);
   return (
     <Card withBorder component="article" aria-labelledby={headingId} data-testid={`addon-${a.id}`}>
       <Stack gap="xs" h="100%">
@@ -129,9 +130,9 @@ function AddonCard({ addon: a, planId }: { addon: AddonView; planId: string | nu
               {t("plan.upgrade")}
             </Anchor>
           </Text>
-        ) : (
+        ) : a.included ? (
           <Text size="sm">{t("addons.included")}</Text>
-        )}
+        ) : null}
         {!a.available ? (
           <Text size="sm" c="dimmed">
             {t("addons.notYet")}
