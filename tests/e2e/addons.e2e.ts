@@ -1,10 +1,11 @@
 // The addons screen in a browser: an owner on Starter finds Addons in the sidebar, sees which addons
 // the plan includes (and the plan that has the others), deactivates certificates and activates them
-// again from the keyboard, the status following each time and after a reload; the screen passes axe
-// and fits a phone.
+// again from the keyboard, the status following each time and after a reload; while it is off the
+// course editor cannot switch a certificate on. The screen passes axe and fits a phone.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import en from "../../app/i18n/locales/en/translation.json" with { type: "json" };
+import { buildCourse } from "../../server/seed/course-builders";
 import { axeCheck, formatFindings } from "./axe";
 import { open, setupE2E, waitForPath } from "./fixtures";
 
@@ -15,7 +16,7 @@ const state = (page: Page, id: string) => card(page, id).getByTestId("addon-stat
 
 describe("addons", () => {
   it("an owner deactivates an addon and activates it again, and sees its status change", async () => {
-    const { owner, origin } = await e2e.newSite("addons");
+    const { site, owner, origin } = await e2e.newSite("addons");
     const page = await e2e.signedIn(origin, owner.email, owner.password);
     await page.getByRole("link", { name: en.menu.addons, exact: true }).first().click();
     await waitForPath(page, "/dashboard/addons");
@@ -45,6 +46,17 @@ describe("addons", () => {
     expect(await state(page, "zoom")).toBe(a.on);
     await open(page, `${origin}/dashboard/addons`);
     expect(await state(page, "certificates")).toBe(a.off);
+
+    // With the addon off, a course's certificate cannot be switched on; the editor says why.
+    const { course } = await buildCourse(e2e.t.database.db, site, owner, { title: "Raku firing" });
+    await open(page, `${origin}/dashboard/instructor/course/${course.id}`);
+    await page.getByRole("tab", { name: en.instructor.editor.tabs.certificate }).click();
+    await page.getByLabel(en.instructor.editor.certificate.enabled).check();
+    await page.getByLabel(en.instructor.editor.certificate.title).fill("Diploma");
+    await page.getByLabel(en.instructor.editor.certificate.body).fill("Well done");
+    await page.getByRole("button", { name: en.instructor.save, exact: true }).click();
+    await page.getByText(en.errors.action.addonInactive).waitFor();
+    await open(page, `${origin}/dashboard/addons`);
 
     // Again from the keyboard.
     const activate = page.getByRole("button", { name: "Activate Certificates" });
