@@ -102,6 +102,7 @@ export default [
     route("manage/site/menus", "routes/dashboard/manage-site/menus.tsx"),
     route("billing", "routes/dashboard/billing.tsx"),
     route("app", "routes/dashboard/app.tsx"),
+    route("addons", "routes/dashboard/addons.tsx"),
     route("manage/site/domain", "routes/dashboard/manage-site/domain.tsx"),
     route("*", "routes/dashboard/not-found.tsx"),
   ]),

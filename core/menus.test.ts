@@ -38,6 +38,15 @@ describe("member dashboard menu (spec §2 route table)", () => {
     expect(hrefs(sidebarMenu(member()))).not.toContain("/dashboard/tickets");
   });
 
+  it("billing, app and addons: for the site's managers, in the owner menu's order", () => {
+    const manager = hrefs(sidebarMenu(member({ caps: ["manage_options"] })));
+    const at = (path: string) => manager.indexOf(path);
+    expect(at("/dashboard/billing")).toBeGreaterThan(-1);
+    expect(at("/dashboard/app")).toBe(at("/dashboard/billing") + 1);
+    expect(at("/dashboard/addons")).toBe(at("/dashboard/app") + 1);
+    expect(hrefs(sidebarMenu(member()))).not.toContain("/dashboard/addons");
+  });
+
   it("feature flags gate courses, groups, bookings, appointments and points", () => {
     const none = sidebarMenu(member({ features: { lms: false } }));
     expect(hrefs(none)).not.toContain("/dashboard/courses");

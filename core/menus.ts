@@ -86,6 +86,8 @@ const MEMBER_MENU: readonly Entry[] = [
   { id: "billing", href: "/dashboard/billing", when: manager },
   // The site's installable app and its API keys.
   { id: "app", href: "/dashboard/app", when: manager },
+  // Which addons of the plan are switched on (decision 0033).
+  { id: "addons", href: "/dashboard/addons", when: manager },
   // A site's own figures, for those who run it (the platform-side owner menu lists Reports too).
   { id: "reports", href: "/dashboard/reports", when: manager },
   { id: "orders", href: "/dashboard/orders", when: (i) => showsOrders(i.caps) },

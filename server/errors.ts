@@ -9,6 +9,8 @@ export const ERROR_STATUS = {
   not_authenticated: 401,
   forbidden: 403,
   plan_required: 403,
+  /** The plan includes the addon but the site's owner switched it off on the addons screen (decision 0033). */
+  addon_inactive: 403,
   feature_disabled: 403,
   not_found: 404,
   conflict: 409,

@@ -9,6 +9,7 @@ const MESSAGE_KEYS: Record<string, string> = {
   validation_failed: "errors.action.invalid",
   forbidden: "errors.action.forbidden",
   conflict: "errors.action.conflict",
+  addon_inactive: "errors.action.addonInactive",
 };
 
 /** The error an action answered (its useActionData or a fetcher's data) as an alert; nothing otherwise. */

@@ -53,6 +53,7 @@ export const IMPLEMENTED_ROUTES: readonly { path: string; scope: RouteScope }[] 
   { path: "/dashboard/manage/site", scope: "site" },
   { path: "/dashboard/billing", scope: "site" },
   { path: "/dashboard/app", scope: "site" },
+  { path: "/dashboard/addons", scope: "site" },
   { path: "/dashboard/manage/site/domain", scope: "site" },
   { path: "/dashboard/manage/site/theme", scope: "site" },
   { path: "/dashboard/manage/site/header", scope: "site" },

@@ -22,7 +22,7 @@ describe("management areas", () => {
     ]);
   });
 
-  it("lists the nine areas of the spec, the site's notifications and app, and the e-learning screens", () => {
+  it("lists the nine areas of the spec, the site's notifications, app and addons, and the e-learning screens", () => {
     expect(MANAGE_AREAS.map((a) => a.id)).toEqual([
       "site",
       "users",
@@ -35,6 +35,7 @@ describe("management areas", () => {
       "support",
       "billing",
       "app",
+      "addons",
     ]);
     expect(elearningLinks().map((l) => l.id)).toEqual([
       "courses",

@@ -63,6 +63,7 @@ export const MANAGE_AREAS: readonly ManageArea[] = [
   { id: "support", href: "/dashboard/tickets", links: [] },
   { id: "billing", href: "/dashboard/billing", links: [] },
   { id: "app", href: "/dashboard/app", links: [] },
+  { id: "addons", href: "/dashboard/addons", links: [] },
 ];
 
 /**

@@ -53,3 +53,14 @@ export function planLock(planId: string | null, feature: string) {
     },
   };
 }
+
+/** For an addon the site's plan lacks: the plan_required answer whose hint names the plan that includes it. */
+export function addonLock(planId: string | null, addon: string) {
+  return {
+    error: {
+      code: "plan_required" as const,
+      message: `The site's plan does not include the ${addon} addon`,
+      details: planRequiredDetails(planId, addon, { addon: true }),
+    },
+  };
+}

@@ -30,6 +30,7 @@ import { billingServices } from "./services/billing";
 import { siteAddressServices } from "./services/site-address";
 import { webAppServices } from "./services/web-app";
 import { touchpointServices } from "./services/touchpoints";
+import { addonServices } from "./services/addons";
 import { withoutJoining } from "../request-scope";
 
 type JoinOption = { joinSite?: boolean };
@@ -119,6 +120,7 @@ export function buildLoadContext(c: Context<AppEnv>) {
       ...siteAddressServices(c),
       ...webAppServices(c),
       ...touchpointServices(c),
+      ...addonServices(c),
     },
   };
 }

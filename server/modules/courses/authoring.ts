@@ -1,7 +1,8 @@
 // Writing courses: create (from the §9 description template), list the courses a member may edit,
 // change details, settings, duration, certificate and status, co-instructors, delete. Every change
 // that a visitor could see drops the cached /courses and /course/{slug} pages.
-import { requireAddonOf, usage } from "../usage";
+import { requireActiveAddon } from "../addons";
+import { usage } from "../usage";
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import { listOrder } from "../../db/list-order";
 import { splitDuration } from "../../../core/course-duration";
@@ -235,8 +236,11 @@ export const authoring = {
       if (input.access !== undefined) patch.access = input.access;
       if (input.settings !== undefined) patch.settings = input.settings;
       if (input.certificate !== undefined) {
-        // Certificates are an addon (§3): switching one on needs a plan that includes it.
-        if (input.certificate?.enabled && !course.certificate?.enabled) requireAddonOf(ctx.site, "certificates");
+        // Certificates are an addon (§3): switching one on needs a plan that includes it, and the
+        // addon switched on for the site (decision 0033).
+        if (input.certificate?.enabled && !course.certificate?.enabled) {
+          await requireActiveAddon(tx, ctx.site, "certificates");
+        }
         patch.certificate = input.certificate;
       }
       if (input.status !== undefined) {

@@ -19,6 +19,7 @@ import type { Tx } from "../../db/client";
 import { commitWith } from "../../db/tenant";
 import { certificates, courseStudents, courses, members } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
+import { addonSwitchedOff } from "../addons";
 import { type CourseRecord, courseRecordColumns, courseRecordOf, isUuid, loadCourse } from "../courses";
 import { type Emitted, events } from "../events";
 
@@ -249,7 +250,9 @@ export async function setItemComplete(
     .update(courseStudents)
     .set(change)
     .where(enrolmentWhere(accountId, input.courseId, input.studentId));
-  const certify = finished && Boolean(record.course.certificate?.enabled);
+  // Issued only while the site's certificates addon is on (decision 0033); read only at the finish.
+  const certify =
+    finished && Boolean(record.course.certificate?.enabled) && !(await addonSwitchedOff(tx, accountId, "certificates"));
   if (input.last && !certify) {
     // The common case ends the transaction: the update, its events and the commit in one message,
     // so the enrolment's lock is released without another round trip (commitWith).

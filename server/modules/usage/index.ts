@@ -1,4 +1,5 @@
 export {
+  addonRequiredError,
   type MeteredSite,
   periodOf,
   planLimitError,

@@ -40,7 +40,12 @@ export function requirePlanFeatureOf(site: MeteredSite, feature: string): void {
 /** Refuses with plan_required unless the site's plan includes the addon (planAllowsAddon, §3). */
 export function requireAddonOf(site: MeteredSite, addon: string): void {
   if (site.isPlatform || planAllowsAddon(site.settings.plan, addon)) return;
-  throw new AppError(
+  throw addonRequiredError(site, addon);
+}
+
+/** The plan_required refusal for an addon the site's plan does not include; details name the plan that does. */
+export function addonRequiredError(site: MeteredSite, addon: string): AppError {
+  return new AppError(
     "plan_required",
     `The site's plan does not include the ${addon} addon`,
     planRequiredDetails(site.settings.plan, addon, { addon: true }),

@@ -12,6 +12,8 @@ import { CourseAuthors } from "../../../components/instructor/course-authors";
 import { type BuilderItem, CurriculumBuilder } from "../../../components/instructor/curriculum-builder";
 import { EditorActions, EditorFrame } from "../../../components/editor-frame";
 import { withTemplate } from "../../../lib/course-template";
+import { errorOf } from "../../../lib/action-result";
+import { planRefusal } from "../../../lib/plan-limit";
 import { pageTitle, translatorFor } from "../../../lib/i18n.server";
 import { ZCourseUpdate, ZCurriculum } from "../../../../core/course-schemas";
 import { asPageError, checked, notFound, readIntent, runAction } from "../../../lib/instructor.server";
@@ -143,6 +145,12 @@ export default function CourseEdit({ loaderData: d }: Route.ComponentProps) {
   };
   const busy = save.state !== "idle";
   const errorTabs = Object.keys(errors);
+  // A certificate refused by the plan or by the addon switched off reads as such, in the reader's language.
+  const refusal = errorOf(result);
+  const refusalText =
+    refusal?.code === "addon_inactive"
+      ? t("errors.action.addonInactive")
+      : (planRefusal(t, refusal)?.text ?? result?.message ?? "");
 
   return (
     <EditorFrame
@@ -178,7 +186,7 @@ export default function CourseEdit({ loaderData: d }: Route.ComponentProps) {
               : t("instructor.saved")
           : null
       }
-      error={result && !result.ok ? `${result.message}${errorTabs.length ? ` (${errorTabs.join(", ")})` : ""}` : null}
+      error={result && !result.ok ? `${refusalText}${errorTabs.length ? ` (${errorTabs.join(", ")})` : ""}` : null}
     >
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">

@@ -25,6 +25,7 @@ import { reportRoutes } from "./reports";
 import { affiliateRoutes } from "./affiliates";
 import { usageRoutes } from "./usage";
 import { billingRoutes } from "./billing";
+import { addonRoutes } from "./addons";
 import { siteConfigRoutes } from "./site-config";
 import { searchRoutes } from "./search";
 import { siteFeatureRoutes, siteRoutes } from "./sites";
@@ -73,6 +74,7 @@ export function createV1() {
   v1.route("/", affiliateRoutes);
   v1.route("/", usageRoutes);
   v1.route("/", billingRoutes);
+  v1.route("/", addonRoutes);
   v1.route("/", ticketRoutes);
   v1.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
     type: "http",
