@@ -131,7 +131,7 @@ describe("limits that hold", () => {
     expect(again.status).toBe(200);
     // The owner, the returning student and the last new student were active this month.
     expect(await meter(s.site.accountId, "mau")).toBe(3);
-  });
+  }, 120_000);
 
   it("refuses an image past the plan's images limit and counts uploads in the month's meters", async () => {
     const s = await siteWithOwner(t, "lim-images", { plan: PLAN_IDS.lifetime });
