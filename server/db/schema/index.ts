@@ -14,3 +14,4 @@ export * from "./events";
 export * from "./commerce";
 export * from "./usage";
 export * from "./webhooks";
+export * from "./audience";

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { readsCredentialsFromOptions } from "../../../core/plans";
 import { FEEDBACK_CATEGORIES, support } from "../../modules/support";
 import { AppError, notAuthenticated, notFound } from "../../errors";
-import { checkEmail } from "../../modules/email-check";
+import { verifyEmail } from "../../modules/audience";
 import { mail } from "../../modules/mail";
 import { members } from "../../modules/members";
 import { accountNotifications } from "../../modules/notifications";
@@ -130,8 +130,10 @@ export function createSpecEndpoints() {
   api.post("/verifyEmail", async (c) => {
     const body = await readJson(c, ZVerify);
     sameSite(c, body.account_id);
-    const { cfg } = c.get("platform");
-    return c.json({ status: await checkEmail(body.email.trim(), { dns: cfg.emailDnsCheck }) });
+    const { cfg, database } = c.get("platform");
+    // Counted in the site's emailverifications meter; at the plan's limit, 403 plan_limit.
+    const verdict = await verifyEmail(database.db, c.get("site"), body.email, { dns: cfg.emailDnsCheck });
+    return c.json({ status: verdict.status });
   });
 
   api.post("/emails/account/feedback", async (c) => {

@@ -35,6 +35,8 @@ import { staffBillingRoutes } from "./staff-billing";
 import { ticketRoutes } from "./tickets";
 import { quizSubmissionRoutes } from "./submissions";
 import { webhookRoutes } from "./webhooks";
+import { contactRoutes } from "./contacts";
+import { mailingListRoutes } from "./mailing-lists";
 
 export function createV1() {
   const v1 = newRouter();
@@ -76,6 +78,8 @@ export function createV1() {
   v1.route("/", billingRoutes);
   v1.route("/", addonRoutes);
   v1.route("/", ticketRoutes);
+  v1.route("/", contactRoutes);
+  v1.route("/", mailingListRoutes);
   v1.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
     type: "http",
     scheme: "bearer",

@@ -1,0 +1,191 @@
+// A site's mailing contacts. A new address is verified (and counted) before it is written; an
+// address the site already has is merged, not duplicated: the existing contact comes back, taking
+// the given name only when it had none. Two creates of one address at once meet on the unique
+// (site, e-mail) key, so one contact results.
+import { and, count, desc, eq, getTableColumns, or, type SQL, sql } from "drizzle-orm";
+import { containsPattern } from "../../../core/search-query";
+import type { Db, Tx } from "../../db/client";
+import {
+  type MailingContactFields,
+  type MailingContactSettings,
+  mailingContacts as table,
+  mailingListContact,
+} from "../../db/schema";
+import { withTenant } from "../../db/tenant";
+import { fieldError, notFound, requireUuid } from "../../errors";
+import type { MeteredSite } from "../usage";
+import {
+  normaliseEmail,
+  VERIFICATION_MESSAGES,
+  type VerificationReason,
+  type VerifyOptions,
+  verifyEmail,
+} from "./verify";
+
+export type ContactView = {
+  id: string;
+  email: string;
+  name: string;
+  status: number;
+  settings: MailingContactSettings;
+  tags: string[];
+  fields: MailingContactFields;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type ContactInput = {
+  email: string;
+  name?: string;
+  source?: string;
+  formId?: string | null;
+  tags?: string[];
+  fields?: MailingContactFields;
+};
+export type ContactPatch = { name?: string; status?: number; tags?: string[]; fields?: MailingContactFields };
+export type ContactQuery = {
+  q?: string;
+  listId?: string;
+  tag?: string;
+  status?: number;
+  source?: string;
+  page: number;
+  perPage: number;
+};
+
+type Row = typeof table.$inferSelect;
+
+const view = (r: Row): ContactView => ({
+  id: r.id,
+  email: r.email,
+  name: r.name,
+  status: r.status,
+  settings: r.settings,
+  tags: r.tags,
+  fields: r.fields,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+/** Tags trimmed, empty ones dropped, each once. */
+const cleanTags = (tags: string[]) => [...new Set(tags.map((t) => t.trim()).filter(Boolean))];
+
+const byId = (accountId: string, id: string) =>
+  and(eq(table.accountId, accountId), eq(table.id, requireUuid(id, "Contact")));
+
+export const contacts = {
+  /** Creates a contact after verifying its address, or merges into the site's contact of that address. */
+  async create(
+    db: Db,
+    site: MeteredSite,
+    input: ContactInput,
+    opts: VerifyOptions,
+  ): Promise<{ contact: ContactView; created: boolean }> {
+    const email = normaliseEmail(input.email);
+    const name = input.name?.trim() ?? "";
+    const accountId = site.accountId;
+    // A known address needs no verification (nor a unit of the meter): it is merged at once.
+    const merged = await withTenant(db, accountId, (tx) => mergeName(tx, accountId, email, name));
+    if (merged) return { contact: view(merged), created: false };
+
+    const verdict = await verifyEmail(db, site, email, opts);
+    if (!verdict.status)
+      throw fieldError(
+        "validation_failed",
+        "email",
+        VERIFICATION_MESSAGES[verdict.reason as Exclude<VerificationReason, "ok">],
+      );
+
+    const settings: MailingContactSettings = { source: input.source ?? "manual", form_id: input.formId ?? null };
+    const [row] = await withTenant(db, accountId, (tx) =>
+      tx
+        .insert(table)
+        .values({ accountId, email, name, settings, tags: cleanTags(input.tags ?? []), fields: input.fields ?? {} })
+        .onConflictDoUpdate({
+          target: [table.accountId, table.email],
+          set: {
+            name: sql`case when ${table.name} = '' then excluded.name else ${table.name} end`,
+            updatedAt: sql`now()`,
+          },
+        })
+        // xmax is 0 on a freshly inserted row version, and set when the conflict path updated it.
+        .returning({ ...getTableColumns(table), inserted: sql<boolean>`(xmax = 0)` }),
+    );
+    const { inserted, ...contact } = row;
+    return { contact: view(contact), created: Boolean(inserted) };
+  },
+
+  async list(db: Db, accountId: string, query: ContactQuery): Promise<{ items: ContactView[]; total: number }> {
+    const where: SQL[] = [eq(table.accountId, accountId)];
+    const q = query.q?.trim();
+    if (q) {
+      const like = containsPattern(q);
+      where.push(or(sql`${table.email} ilike ${like}`, sql`${table.name} ilike ${like}`) as SQL);
+    }
+    if (query.listId) {
+      const listId = requireUuid(query.listId, "List", "listId");
+      where.push(
+        sql`exists (select 1 from ${mailingListContact} where ${mailingListContact.accountId} = ${table.accountId}
+          and ${mailingListContact.contactId} = ${table.id} and ${mailingListContact.listId} = ${listId})`,
+      );
+    }
+    if (query.tag) where.push(sql`${query.tag.trim()} = any(${table.tags})`);
+    if (query.status !== undefined) where.push(eq(table.status, query.status));
+    if (query.source) where.push(sql`${table.settings}->>'source' = ${query.source}`);
+    return withTenant(db, accountId, async (tx) => {
+      const [rows, [{ n }]] = await Promise.all([
+        tx
+          .select()
+          .from(table)
+          .where(and(...where))
+          .orderBy(desc(table.createdAt), desc(table.id))
+          .limit(query.perPage)
+          .offset((query.page - 1) * query.perPage),
+        tx
+          .select({ n: count() })
+          .from(table)
+          .where(and(...where)),
+      ]);
+      return { items: rows.map(view), total: Number(n) };
+    });
+  },
+
+  async get(db: Db, accountId: string, id: string): Promise<ContactView> {
+    const [row] = await withTenant(db, accountId, (tx) => tx.select().from(table).where(byId(accountId, id)));
+    if (!row) throw notFound("Contact");
+    return view(row);
+  },
+
+  async update(db: Db, accountId: string, id: string, patch: ContactPatch): Promise<ContactView> {
+    const set: Partial<typeof table.$inferInsert> = { updatedAt: new Date() };
+    if (patch.name !== undefined) set.name = patch.name.trim();
+    if (patch.status !== undefined) set.status = patch.status;
+    if (patch.tags !== undefined) set.tags = cleanTags(patch.tags);
+    if (patch.fields !== undefined) set.fields = patch.fields;
+    const [row] = await withTenant(db, accountId, (tx) =>
+      tx.update(table).set(set).where(byId(accountId, id)).returning(),
+    );
+    if (!row) throw notFound("Contact");
+    return view(row);
+  },
+
+  /** Removes the contact and its list memberships (cascade). */
+  async remove(db: Db, accountId: string, id: string): Promise<void> {
+    const gone = await withTenant(db, accountId, (tx) =>
+      tx.delete(table).where(byId(accountId, id)).returning({ id: table.id }),
+    );
+    if (!gone.length) throw notFound("Contact");
+  },
+};
+
+async function mergeName(tx: Tx, accountId: string, email: string, name: string): Promise<Row | undefined> {
+  const [row] = await tx
+    .update(table)
+    .set({
+      name: sql`case when ${table.name} = '' then ${name} else ${table.name} end`,
+      updatedAt: sql`case when ${table.name} = '' and ${name} <> '' then now() else ${table.updatedAt} end`,
+    })
+    .where(and(eq(table.accountId, accountId), eq(table.email, email)))
+    .returning();
+  return row;
+}
