@@ -3,7 +3,6 @@
 import type { Context } from "hono";
 import { BILLING_PERIODS } from "../../../core/plan-types";
 import { findPlan, PLANS } from "../../../core/plans";
-import { hasCap } from "../../../core/roles";
 import { AppError, notAuthenticated, notFound } from "../../errors";
 import { accounts } from "../../modules/accounts";
 import {

@@ -1,8 +1,6 @@
 // What the notifications screen (/dashboard/manage/notifications) calls: the site's touchpoints in
 // their groups, and switching them. For the site's managers, in a browser session.
 import type { Context } from "hono";
-import { hasCap } from "../../../core/roles";
-import { AppError, notAuthenticated } from "../../errors";
 import { touchpoints } from "../../modules/options";
 import { requireSiteManager } from "../middleware/guards";
 import type { AppEnv } from "../env";

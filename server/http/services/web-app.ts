@@ -1,8 +1,7 @@
 // What the app settings screen (/dashboard/app) calls: the site's installable web app, its API
 // keys and its outgoing webhooks. For the site's managers, in a browser session.
 import type { Context } from "hono";
-import { hasCap } from "../../../core/roles";
-import { AppError, notAuthenticated, requireUuid } from "../../errors";
+import { requireUuid } from "../../errors";
 import { apiKeys } from "../../modules/api-keys";
 import { webApp } from "../../modules/web-app";
 import { sendTestPing, webhookEndpoints, webhooks } from "../../modules/webhooks";
