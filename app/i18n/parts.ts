@@ -15,6 +15,7 @@ export const DASHBOARD_GROUPS: readonly string[] = [
   "learning",
   "mailbox",
   "manage",
+  "marketing",
   "media",
   "menuGroups",
   "notifications",
