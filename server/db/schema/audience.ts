@@ -88,3 +88,109 @@ export const mailingListContact = pgTable(
     ...tenantPolicies(),
   ],
 );
+
+/**
+ * What happened to a contact, newest first on the contact's page: created, imported, a form
+ * submitted, a campaign sent, opened or clicked, unsubscribed. Written by the service that did it.
+ */
+export const mailingContactEvents = pgTable(
+  "mailing_contact_events",
+  {
+    accountId: accountIdColumn().references(() => accounts.accountId, { onDelete: "cascade" }),
+    id: uuid("id").notNull().default(sql`gen_random_uuid()`),
+    contactId: uuid("contact_id").notNull(),
+    /** created | imported | form_submitted | email_sent | email_opened | email_clicked | unsubscribed | order … */
+    kind: text("kind").notNull(),
+    /** What the kind needs to be shown: { formId, formName } or { campaignId, subject, url } … */
+    data: jsonb("data").$type<Record<string, unknown>>().notNull().default({}),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.id] }),
+    foreignKey({
+      columns: [t.accountId, t.contactId],
+      foreignColumns: [mailingContacts.accountId, mailingContacts.id],
+    }).onDelete("cascade"),
+    index("mailing_contact_events_contact_idx").on(t.accountId, t.contactId, t.at),
+    ...tenantPolicies(),
+  ],
+);
+
+/** Who a campaign goes to: contacts on any of the lists, or with any of the tags (both empty: nobody). */
+export type CampaignAudience = { listIds: string[]; tags: string[] };
+
+export const CAMPAIGN_STATUSES = ["draft", "scheduled", "sending", "paused", "sent", "failed"] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+/** An e-mail campaign (spec §2 /dashboard/manage/marketing/emails). */
+export const emailCampaigns = pgTable(
+  "email_campaigns",
+  {
+    accountId: accountIdColumn().references(() => accounts.accountId, { onDelete: "cascade" }),
+    id: uuid("id").notNull().default(sql`gen_random_uuid()`),
+    name: text("name").notNull(),
+    subject: text("subject").notNull().default(""),
+    /** The preview line mail programs show after the subject. */
+    preheader: text("preheader").notNull().default(""),
+    fromName: text("from_name").notNull().default(""),
+    /** Sanitised HTML from the rich-text editor, with merge tokens such as {{contact.name}}. */
+    bodyHtml: text("body_html").notNull().default(""),
+    audience: jsonb("audience").$type<CampaignAudience>().notNull().default({ listIds: [], tags: [] }),
+    status: text("status", { enum: CAMPAIGN_STATUSES }).notNull().default("draft"),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /** Why a send stopped (the plan's e-mail limit, the mail server …), shown to the owner. */
+    pauseReason: text("pause_reason"),
+    /** The links of the body as sent, by position: a click redirects only to one of these. */
+    links: jsonb("links").$type<string[]>().notNull().default([]),
+    recipientsTotal: integer("recipients_total").notNull().default(0),
+    sentCount: integer("sent_count").notNull().default(0),
+    failedCount: integer("failed_count").notNull().default(0),
+    openedCount: integer("opened_count").notNull().default(0),
+    clickedCount: integer("clicked_count").notNull().default(0),
+    unsubscribedCount: integer("unsubscribed_count").notNull().default(0),
+    createdBy: text("created_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.id] }),
+    index("email_campaigns_created_idx").on(t.accountId, t.createdAt),
+    index("email_campaigns_due_idx").on(t.scheduledAt).where(sql`status = 'scheduled'`),
+    ...tenantPolicies(),
+  ],
+);
+
+export const RECIPIENT_STATUSES = ["queued", "sending", "sent", "failed", "skipped"] as const;
+export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
+
+/** One contact of one campaign: the unit that is sent once, and tracked. */
+export const emailCampaignRecipients = pgTable(
+  "email_campaign_recipients",
+  {
+    accountId: accountIdColumn().references(() => accounts.accountId, { onDelete: "cascade" }),
+    campaignId: uuid("campaign_id").notNull(),
+    contactId: uuid("contact_id").notNull(),
+    email: text("email").notNull(),
+    /** Opaque key of the open pixel, click redirect and unsubscribe link of this recipient. */
+    token: text("token").notNull(),
+    status: text("status", { enum: RECIPIENT_STATUSES }).notNull().default("queued"),
+    error: text("error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    openedAt: timestamp("opened_at", { withTimezone: true }),
+    clickedAt: timestamp("clicked_at", { withTimezone: true }),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+  },
+  (t) => [
+    // One row per contact and campaign: queueing twice cannot send twice.
+    primaryKey({ columns: [t.accountId, t.campaignId, t.contactId] }),
+    foreignKey({
+      columns: [t.accountId, t.campaignId],
+      foreignColumns: [emailCampaigns.accountId, emailCampaigns.id],
+    }).onDelete("cascade"),
+    uniqueIndex("email_campaign_recipients_token_idx").on(t.accountId, t.token),
+    index("email_campaign_recipients_status_idx").on(t.accountId, t.campaignId, t.status),
+    ...tenantPolicies(),
+  ],
+);

@@ -13,3 +13,10 @@ export {
   type VerifyOptions,
   verifyEmail,
 } from "./verify";
+export {
+  CONTACT_EVENT_KINDS,
+  type ContactEvent,
+  type ContactEventKind,
+  contactEvents,
+  recordContactEvents,
+} from "./history";
