@@ -77,6 +77,7 @@ export default [
     route("manage/ecommerce/coupons", "routes/dashboard/ecommerce/coupons.tsx"),
     route("manage/ecommerce/orders", "routes/dashboard/ecommerce/orders.tsx"),
     route("manage/ecommerce/payments", "routes/dashboard/ecommerce/payments.tsx"),
+    route("manage/marketing", "routes/dashboard/marketing/home.tsx"),
     route("manage/marketing/affiliates", "routes/dashboard/marketing/affiliates.tsx"),
     route("reports", "routes/dashboard/reports.tsx"),
     route("manage/users", "routes/dashboard/manage-users.tsx"),

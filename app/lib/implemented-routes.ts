@@ -88,6 +88,7 @@ export const IMPLEMENTED_ROUTES: readonly { path: string; scope: RouteScope }[] 
   { path: "/dashboard/manage/ecommerce/coupons", scope: "site" },
   { path: "/dashboard/manage/ecommerce/orders", scope: "site" },
   { path: "/dashboard/manage/ecommerce/payments", scope: "site" },
+  { path: "/dashboard/manage/marketing", scope: "site" },
   { path: "/dashboard/manage/marketing/affiliates", scope: "site" },
   { path: "/dashboard/instructor/course/:courseId/manage", scope: "site" },
   { path: "/dashboard/instructor/stats", scope: "site" },

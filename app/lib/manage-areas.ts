@@ -55,6 +55,8 @@ export const MANAGE_AREAS: readonly ManageArea[] = [
       { id: "forms", href: "/dashboard/manage/marketing/forms" },
       { id: "popups", href: "/dashboard/manage/marketing/popups" },
       { id: "emails", href: "/dashboard/manage/marketing/emails" },
+      { id: "contacts", href: "/dashboard/manage/marketing/emails/contacts" },
+      { id: "lists", href: "/dashboard/manage/marketing/emails/lists" },
       { id: "funnels", href: "/dashboard/manage/marketing/funnels" },
       { id: "automations", href: "/dashboard/manage/marketing/automations" },
     ],
@@ -79,5 +81,9 @@ export function availableAreas(exists: (path: string) => boolean = (p) => routeE
 }
 
 /** The e-learning area's screens that exist. */
+/** The marketing area's screens that exist, for its home page. */
+export const marketingLinks = (exists: (path: string) => boolean = (p) => routeExists(p, false)) =>
+  (MANAGE_AREAS.find((a) => a.id === "marketing")?.links ?? []).filter((l) => exists(l.href));
+
 export const elearningLinks = (exists: (path: string) => boolean = (p) => routeExists(p, false)) =>
   (MANAGE_AREAS.find((a) => a.id === "elearning")?.links ?? []).filter((l) => exists(l.href));

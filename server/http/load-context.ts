@@ -31,6 +31,7 @@ import { siteAddressServices } from "./services/site-address";
 import { webAppServices } from "./services/web-app";
 import { touchpointServices } from "./services/touchpoints";
 import { addonServices } from "./services/addons";
+import { marketingServices } from "./services/marketing";
 import { withoutJoining } from "../request-scope";
 
 type JoinOption = { joinSite?: boolean };
@@ -118,6 +119,7 @@ export function buildLoadContext(c: Context<AppEnv>) {
       ...ticketServices(c),
       ...billingServices(c),
       ...siteAddressServices(c),
+      ...marketingServices(c),
       ...webAppServices(c),
       ...touchpointServices(c),
       ...addonServices(c),

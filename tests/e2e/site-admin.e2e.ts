@@ -54,20 +54,24 @@ describe("site administration", () => {
       await page.getByRole("link", { name: sa.screens[screen].title }).first().waitFor();
     }
 
-    // Theme: title and header notice, previewed before saving.
+    // Theme: the title, previewed before saving.
     await open(page, `${origin}/dashboard/manage/site/theme`);
     const preview = page.getByTestId("site-preview");
     await page.getByLabel(sa.theme.sitetitle).fill("Atelier Nova");
-    const notice = page.getByRole("group", { name: sa.theme.headerNotice });
-    await notice.getByLabel(sa.theme.noticeEnable).check();
-    await notice.getByLabel(sa.theme.noticeText).fill("Spring enrolment is open");
     await preview.getByText("Atelier Nova").first().waitFor();
-    await preview.getByText("Spring enrolment is open").waitFor();
     await page.getByLabel(sa.theme.font).selectOption("poppins");
     await page.getByLabel(sa.theme.primary, { exact: true }).fill("#aa3366");
     await expect.poll(() => preview.getAttribute("style")).toContain("--site-primary: #aa3366");
     expect(await page.locator('link[rel="stylesheet"][href="/fonts/poppins.css"]').count()).toBe(1);
     await screenshots(page, "theme");
+    await save(page);
+
+    // The header notice lives on the marketing home now; the theme screen links to it.
+    await page.getByTestId("notices-moved").getByRole("link").click();
+    const notice = page.getByRole("group", { name: sa.theme.headerNotice });
+    await notice.getByLabel(sa.theme.noticeEnable).check();
+    await notice.getByLabel(sa.theme.noticeText).fill("Spring enrolment is open");
+    await page.getByTestId("site-preview").getByText("Spring enrolment is open").waitFor();
     await save(page);
 
     // Header: the switches show in the preview too.

@@ -20,3 +20,4 @@ export {
   contactEvents,
   recordContactEvents,
 } from "./history";
+export { type AudienceSummary, audienceSummary } from "./summary";

@@ -1,4 +1,5 @@
 import { useMemo, useState } from "react";
+import { Link } from "react-router";
 import { useTranslation } from "../../../i18n/use-translation";
 import { type AccountConfigPatch, LANGUAGE_CODES } from "../../../../core/account";
 import { FONT_OPTIONS, fontWeightName } from "../../../../core/fonts";
@@ -8,9 +9,7 @@ import {
   SiteAdminForm,
   SiteAdminPage,
   SitePreview,
-  TextArea,
   TextField,
-  Toggle,
   useSiteAdminSave,
 } from "../../../components/site-admin";
 import { LANGUAGE_NAMES } from "../../../i18n/languages";
@@ -24,26 +23,13 @@ export function loader({ context, request }: Route.LoaderArgs) {
   return siteAdminLoader(context, request, "siteAdmin.screens.theme.title");
 }
 
-/** What this screen edits: settings (title, logos, language, notices) and the theme. */
+/** What this screen edits: settings (title, logos, language) and the theme; notices are on the marketing home. */
 export async function action({ context, request }: Route.ActionArgs) {
   const sent = await readSubmitted(request);
   if (!sent) return badSubmission();
   const patch = { settings: sent.settings, theme: sent.theme } as AccountConfigPatch;
   return saveSiteConfig(context, patch);
 }
-
-/** An ISO time as the value of a datetime-local input (the browser's time zone), and back. */
-const toLocalInput = (iso: string | undefined) => {
-  if (!iso) return "";
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return "";
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-};
-const fromLocalInput = (value: string) => {
-  const d = new Date(value);
-  return value && !Number.isNaN(d.getTime()) ? d.toISOString() : "";
-};
 
 const DEFAULT_PRIMARY = "#4c6ef5";
 
@@ -59,11 +45,9 @@ export default function ThemeScreen({ loaderData }: Route.ComponentProps) {
   const [primary, setPrimary] = useState(config.theme.colors?.primary ?? "");
   const [font, setFont] = useState(config.theme.font ?? "");
   const [language, setLanguage] = useState(s.defaultLanguage);
-  const [notices, setNotices] = useState(s.notices);
+  const notices = s.notices;
   const save = useSiteAdminSave();
   const { errorFor } = save;
-  const note = <K extends keyof typeof notices>(key: K, value: (typeof notices)[K]) =>
-    setNotices((n) => ({ ...n, [key]: value }));
 
   const colors = useMemo(() => {
     const next: Record<string, string> = { ...(config.theme.colors ?? {}) };
@@ -73,7 +57,7 @@ export default function ThemeScreen({ loaderData }: Route.ComponentProps) {
   }, [config.theme.colors, primary]);
   const width = numberOrText(logoWidth);
   const value = {
-    settings: { sitetitle, logo, dark_logo: darkLogo, logo_width: width, defaultLanguage: language, notices },
+    settings: { sitetitle, logo, dark_logo: darkLogo, logo_width: width, defaultLanguage: language },
     theme: { bodyStyle, colors, ...(font ? { font } : {}) },
   };
 
@@ -189,66 +173,9 @@ export default function ThemeScreen({ loaderData }: Route.ComponentProps) {
             error={errorFor("settings.defaultLanguage")}
           />
         </fieldset>
-        <fieldset>
-          <legend>{t("siteAdmin.theme.headerNotice")}</legend>
-          <Toggle
-            label={t("siteAdmin.theme.noticeEnable")}
-            checked={notices.enable_header_notice}
-            onChange={(v) => note("enable_header_notice", v)}
-          />
-          <TextArea
-            label={t("siteAdmin.theme.noticeText")}
-            value={notices.header_notice}
-            onChange={(v) => note("header_notice", v)}
-            error={errorFor("settings.notices.header_notice")}
-          />
-          <div className="site-admin-row">
-            <TextField
-              label={t("siteAdmin.theme.noticeBg")}
-              value={notices.header_notice_bg}
-              onChange={(v) => note("header_notice_bg", v)}
-              placeholder="#1c7ed6"
-              dir="ltr"
-              error={errorFor("settings.notices.header_notice_bg")}
-            />
-            <TextField
-              label={t("siteAdmin.theme.noticeStart")}
-              type="datetime-local"
-              value={toLocalInput(notices.header_notice_start)}
-              onChange={(v) => note("header_notice_start", fromLocalInput(v))}
-              error={errorFor("settings.notices.header_notice_start")}
-            />
-            <TextField
-              label={t("siteAdmin.theme.noticeExpire")}
-              type="datetime-local"
-              value={toLocalInput(notices.header_notice_expire)}
-              onChange={(v) => note("header_notice_expire", fromLocalInput(v))}
-              error={errorFor("settings.notices.header_notice_expire")}
-            />
-          </div>
-        </fieldset>
-        <fieldset>
-          <legend>{t("siteAdmin.theme.footerNotice")}</legend>
-          <Toggle
-            label={t("siteAdmin.theme.noticeEnable")}
-            checked={notices.enable_footer_notice}
-            onChange={(v) => note("enable_footer_notice", v)}
-          />
-          <TextArea
-            label={t("siteAdmin.theme.noticeText")}
-            value={notices.footer_notice}
-            onChange={(v) => note("footer_notice", v)}
-            error={errorFor("settings.notices.footer_notice")}
-          />
-          <TextField
-            label={t("siteAdmin.theme.noticeBg")}
-            value={notices.footer_notice_bg}
-            onChange={(v) => note("footer_notice_bg", v)}
-            placeholder="#1c7ed6"
-            dir="ltr"
-            error={errorFor("settings.notices.footer_notice_bg")}
-          />
-        </fieldset>
+        <p className="muted" data-testid="notices-moved">
+          <Link to="/dashboard/manage/marketing#notices">{t("marketing.notices.movedLink")}</Link>
+        </p>
       </SiteAdminForm>
     </SiteAdminPage>
   );
