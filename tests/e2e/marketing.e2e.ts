@@ -23,6 +23,7 @@ describe("marketing home", () => {
     await page.waitForURL((u) => u.pathname === "/dashboard/manage/marketing");
     await hydrated(page);
 
+    await page.getByText(mk.intro).waitFor();
     const links = page.getByTestId("marketing-links");
     await links.getByRole("link", { name: en.manage.links.affiliates }).waitFor();
     const findings = formatFindings("marketing", await axeCheck(page));
