@@ -33,7 +33,7 @@ describe("quick-create", () => {
     // The menu opens with a short transition: read its entries once it is drawn.
     await page.getByRole("menuitem").first().waitFor();
     const entries = await page.getByRole("menuitem").allTextContents();
-    expect(entries).toEqual([q.pages, q.posts, q.courses, q.quizzes, q.media, q.products, q.memberships, q.affiliates]);
+    expect(entries).toEqual([q.pages, q.posts, q.courses, q.quizzes, q.media, q.products, q.memberships, q.affiliates, q.notices]);
     await page.keyboard.press("Escape");
 
     const editors: [string, string][] = [
@@ -53,6 +53,7 @@ describe("quick-create", () => {
       [q.quizzes, "/dashboard/instructor/quizzes", en.instructor.quiz.newQuizTitle],
       [q.media, "/dashboard/media", en.media.drop.choose],
       [q.affiliates, "/dashboard/manage/marketing/affiliates", en.affiliate.form.email],
+      [q.notices, "/dashboard/manage/marketing/", en.siteAdmin.theme.noticeText],
     ];
     for (const [label, path, control] of forms) {
       await choose(page, label);

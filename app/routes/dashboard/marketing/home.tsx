@@ -1,7 +1,7 @@
 import "../../../styles/home.css";
 import { Anchor } from "@mantine/core";
-import { useMemo, useState } from "react";
-import { Link } from "react-router";
+import { useEffect, useMemo, useState } from "react";
+import { Link, useSearchParams } from "react-router";
 import type { AccountConfigPatch } from "../../../../core/account";
 import { SiteAdminForm, SitePreview, useSiteAdminSave } from "../../../components/site-admin";
 import { NoticesFields } from "../../../components/marketing/notices-fields";
@@ -39,6 +39,15 @@ export default function MarketingHome({ loaderData: d }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const [notices, setNotices] = useState(d.config.settings.notices);
   const save = useSiteAdminSave();
+  // The quick-create menu's "notice" opens this page with ?new=1: go to the notices, ready to type.
+  const [params] = useSearchParams();
+  const openNotices = params.get("new") === "1";
+  useEffect(() => {
+    if (!openNotices) return;
+    const section = document.getElementById("notices");
+    section?.scrollIntoView({ block: "start" });
+    section?.querySelector<HTMLElement>("textarea")?.focus();
+  }, [openNotices]);
   const chrome = useMemo(
     () =>
       buildSiteChrome(
