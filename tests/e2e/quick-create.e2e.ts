@@ -33,7 +33,17 @@ describe("quick-create", () => {
     // The menu opens with a short transition: read its entries once it is drawn.
     await page.getByRole("menuitem").first().waitFor();
     const entries = await page.getByRole("menuitem").allTextContents();
-    expect(entries).toEqual([q.pages, q.posts, q.courses, q.quizzes, q.media, q.products, q.memberships, q.affiliates, q.notices]);
+    expect(entries).toEqual([
+      q.pages,
+      q.posts,
+      q.courses,
+      q.quizzes,
+      q.media,
+      q.products,
+      q.memberships,
+      q.affiliates,
+      q.notices,
+    ]);
     await page.keyboard.press("Escape");
 
     const editors: [string, string][] = [
