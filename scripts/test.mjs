@@ -9,9 +9,12 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 mkdirSync(".tmp", { recursive: true });
 
+const timings = [];
 function run(title, cmd, args, env = {}) {
   console.log(`\n▶ ${title}`);
+  const started = Date.now();
   const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  timings.push(`${title}: ${Math.round((Date.now() - started) / 1000)} s`);
   if (r.status !== 0) failures.push(title);
   return r.status === 0;
 }
@@ -52,6 +55,7 @@ if (want("int")) {
 }
 if (want("e2e") && built) vitest("browser tests (Chromium)", "e2e");
 
+console.log(`\nTime per step:\n  ${timings.join("\n  ")}`);
 if (failures.length) console.log(`\nFailed steps: ${failures.join(", ")}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length || totals.failed ? 1 : 0);
