@@ -1,6 +1,7 @@
 // The demo installation `npm start` creates once: the platform's own site, the `demo` site with an
 // owner, an instructor and a student, its pages, posts and images, and a staff login.
 import { seedDemoSales } from "./demo-sales";
+import { seedDemoAudience } from "./demo-audience";
 import { supportTickets } from "../modules/support";
 import { PLAN_IDS } from "../../core/plans";
 import type { Auth } from "../auth/auth";
@@ -99,6 +100,7 @@ export async function seedDemo(db: Db, auth: Auth, staffEmail: string, storage: 
     demoCourses.courses.map((c) => c.course.id),
   );
   await seedDemoSales(db, auth, site);
+  await seedDemoAudience(db, site);
   // One open ticket, so the owner's and the staff's support screens show a conversation.
   await supportTickets.open(
     db,

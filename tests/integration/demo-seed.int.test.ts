@@ -2,7 +2,16 @@
 // posts in categories with cover images that the media library serves, and searchable content.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { affiliates, coupons, memberships, orders, paymentSettings, products, tickets } from "../../server/db/schema";
+import {
+  affiliates,
+  coupons,
+  emailCampaigns,
+  memberships,
+  orders,
+  paymentSettings,
+  products,
+  tickets,
+} from "../../server/db/schema";
 import { PLAN_IDS } from "../../core/plans";
 import { withTenant } from "../../server/db/tenant";
 import { accounts } from "../../server/modules/accounts";
@@ -122,5 +131,29 @@ describe("the demo seed", () => {
 
   it("does nothing the second time", async () => {
     expect((await seedDemo(t.database.db, t.platform.auth, "staff-demo@atrium.test", {} as never)).created).toBe(false);
+  });
+
+  it("has an audience: two lists, tagged contacts and last week's campaign with its figures", async () => {
+    const login = await signIn(t, "demo", DEMO_LOGINS.owner, DEMO_PASSWORD);
+    const lists = await (await t.request("demo", "/api/v1/lists", { cookie: login })).json();
+    expect(
+      lists.items.map((l: { name: string; optIn: string; contacts: number }) => [l.name, l.optIn, l.contacts]),
+    ).toEqual(
+      expect.arrayContaining([
+        ["Newsletter", "single", 12],
+        ["Course updates", "double", 5],
+      ]),
+    );
+    const tagged = await (await t.request("demo", "/api/v1/contacts?tag=pottery", { cookie: login })).json();
+    expect(tagged.total).toBe(4);
+    const site = await accounts.bySlug(t.database.db, "demo");
+    const [campaign] = await withTenant(t.database.db, site!.accountId, (tx) => tx.select().from(emailCampaigns));
+    expect(campaign).toMatchObject({
+      status: "sent",
+      recipientsTotal: 12,
+      sentCount: 12,
+      openedCount: 9,
+      clickedCount: 4,
+    });
   });
 });
