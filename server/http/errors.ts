@@ -20,6 +20,9 @@ export function handleError(caught: Error, c: Context) {
   if (err instanceof AppError) {
     // Clients and proxies may retry: a new connection is opened for the next request.
     if (err.status === 503) c.header("Retry-After", "2");
+    // A rate limit says when to come back.
+    const retryAfter = (err.details as { retryAfter?: unknown } | undefined)?.retryAfter;
+    if (err.status === 429 && typeof retryAfter === "number") c.header("Retry-After", String(retryAfter));
     if (err.code === "not_authenticated") {
       // Spec §8 fixes this shape for a missing session.
       return c.json(

@@ -256,4 +256,21 @@ describe("/api/verifyEmail", () => {
     expect(await verifications(A.site.accountId)).toBe(before + 2);
     await expectError(await check("someone@school.org", B.site.accountId), 404, "not_found");
   });
+
+  it("lets one client check ten addresses a site in ten minutes, then answers 429 with Retry-After and counts nothing", async () => {
+    const from = (ip: string, email: string) =>
+      t.request(A.site.slug, "/api/verifyEmail", {
+        json: { email, account_id: A.site.accountId },
+        headers: { "x-test-client-ip": ip },
+      });
+    for (let i = 0; i < 10; i++) expect((await from("203.0.113.7", `n${i}-${uid()}@school.org`)).status).toBe(200);
+    const before = await verifications(A.site.accountId);
+    const refused = await from("203.0.113.7", `late-${uid()}@school.org`);
+    const err = await expectError(refused, 429, "rate_limited");
+    expect(err.message).toMatch(/try again/);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await verifications(A.site.accountId)).toBe(before);
+    // Another client is not held back by the first.
+    expect(await body(await from("203.0.113.8", `other-${uid()}@school.org`))).toEqual({ status: true });
+  });
 });

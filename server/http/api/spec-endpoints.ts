@@ -6,6 +6,8 @@ import { readsCredentialsFromOptions } from "../../../core/plans";
 import { FEEDBACK_CATEGORIES, support } from "../../modules/support";
 import { AppError, notAuthenticated, notFound } from "../../errors";
 import { verifyEmail } from "../../modules/audience";
+import { hitLimit } from "../../modules/rate-limit";
+import { clientAddress } from "../middleware/client-ip";
 import { mail } from "../../modules/mail";
 import { members } from "../../modules/members";
 import { accountNotifications } from "../../modules/notifications";
@@ -33,6 +35,8 @@ const ZIsOwner = z.object({ account_id: accountId, email: z.string().min(3).max(
 const ZAccountOnly = z.object({ account_id: accountId });
 const ZDefaults = z.object({ account_id: accountId, type: z.string().min(1).max(60) });
 const ZVerify = z.object({ email: z.string().max(254), account_id: accountId });
+/** How many addresses one client may check on one site in a window (POST /api/verifyEmail). */
+const VERIFY_LIMIT = { max: 10, windowSeconds: 600 };
 const ZFeedback = z.object({
   account_id: accountId,
   subject: z.enum(FEEDBACK_CATEGORIES, { message: `subject must be one of ${FEEDBACK_CATEGORIES.join(", ")}` }),
@@ -131,6 +135,14 @@ export function createSpecEndpoints() {
     const body = await readJson(c, ZVerify);
     sameSite(c, body.account_id);
     const { cfg, database } = c.get("platform");
+    // Public and counted: one address may verify ten addresses a site in ten minutes, so a stranger
+    // cannot spend the site's monthly verifications in a loop.
+    await hitLimit(
+      database.db,
+      `verify:${c.get("site").accountId}:${clientAddress(c, cfg.trustProxy)}`,
+      VERIFY_LIMIT,
+      "Too many addresses checked from here; try again in a few minutes",
+    );
     // Counted in the site's emailverifications meter; at the plan's limit, 403 plan_limit.
     const verdict = await verifyEmail(database.db, c.get("site"), body.email, { dns: cfg.emailDnsCheck });
     return c.json({ status: verdict.status });
