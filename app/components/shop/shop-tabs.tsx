@@ -1,7 +1,6 @@
 // Links between the owner's shop screens.
-import { Group } from "@mantine/core";
 import { useTranslation } from "../../i18n/use-translation";
-import { NavLink } from "react-router";
+import { SectionTabs } from "../section-tabs";
 
 const TABS = [
   { key: "products", to: "/dashboard/manage/ecommerce" },
@@ -14,20 +13,10 @@ const TABS = [
 export function ShopTabs({ active }: { active: (typeof TABS)[number]["key"] }) {
   const { t } = useTranslation();
   return (
-    <nav aria-label={t("shop.sections")}>
-      <Group gap="md" mb="md" wrap="wrap">
-        {TABS.map((tab) => (
-          <NavLink
-            key={tab.key}
-            to={tab.to}
-            end
-            aria-current={tab.key === active ? "page" : undefined}
-            style={{ fontWeight: tab.key === active ? 700 : 400 }}
-          >
-            {t(`shop.tabs.${tab.key}`)}
-          </NavLink>
-        ))}
-      </Group>
-    </nav>
+    <SectionTabs
+      label={t("shop.sections")}
+      tabs={TABS.map((tab) => ({ ...tab, label: t(`shop.tabs.${tab.key}`) }))}
+      active={active}
+    />
   );
 }
