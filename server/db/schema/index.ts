@@ -15,3 +15,4 @@ export * from "./commerce";
 export * from "./usage";
 export * from "./webhooks";
 export * from "./audience";
+export * from "./forms";
