@@ -28,14 +28,21 @@ describe("form definition", () => {
   });
 
   it("needs options for a select and a valid name", () => {
-    const problems = checkFormDefinition([email, f({ type: "select", name: "size", options: [" "] }), f({ type: "text", name: "1st" })]);
+    const problems = checkFormDefinition([
+      email,
+      f({ type: "select", name: "size", options: [" "] }),
+      f({ type: "text", name: "1st" }),
+    ]);
     expect(problems.map((p) => p.field)).toEqual(["fields.1.options", "fields.2.name"]);
   });
 
   it("allows at most 50 fields", () => {
     const many = Array.from({ length: 50 }, (_, i) => f({ type: "text", name: `f${i}` }));
     expect(checkFormDefinition([email, ...many.slice(0, 49)])).toEqual([]);
-    expect(checkFormDefinition([email, ...many])[0]).toEqual({ field: "fields", message: "A form has at most 50 fields" });
+    expect(checkFormDefinition([email, ...many])[0]).toEqual({
+      field: "fields",
+      message: "A form has at most 50 fields",
+    });
   });
 });
 
@@ -104,7 +111,7 @@ describe("honeypot and CSV", () => {
   });
 
   it("neutralises formulas and quotes what needs it", () => {
-    expect(csvCell("=HYPERLINK(\"x\")")).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
     expect(csvCell("+1")).toBe(`"'+1"`);
     expect(csvCell("-2")).toBe(`"'-2"`);
     expect(csvCell("@SUM(A1)")).toBe(`"'@SUM(A1)"`);

@@ -4,7 +4,16 @@
 // that field when the owner wrote one, else the `publicForms.*` message of the rule that failed.
 import { isValidEmail } from "./email-rule";
 
-export const FORM_FIELD_TYPES = ["text", "email", "number", "select", "checkbox", "textarea", "date", "hidden"] as const;
+export const FORM_FIELD_TYPES = [
+  "text",
+  "email",
+  "number",
+  "select",
+  "checkbox",
+  "textarea",
+  "date",
+  "hidden",
+] as const;
 export type FormFieldType = (typeof FORM_FIELD_TYPES)[number];
 
 export type FormField = {
@@ -51,7 +60,8 @@ export function checkFormDefinition(fields: readonly FormField[]): FieldProblem[
   fields.forEach((f, i) => {
     const at = `fields.${i}`;
     if (!FORM_FIELD_TYPES.includes(f.type)) problems.push({ field: `${at}.type`, message: "Unknown field type" });
-    if (!f.label?.trim() && f.type !== "hidden") problems.push({ field: `${at}.label`, message: "A field needs a label" });
+    if (!f.label?.trim() && f.type !== "hidden")
+      problems.push({ field: `${at}.label`, message: "A field needs a label" });
     if (!FIELD_NAME_PATTERN.test(f.name ?? ""))
       problems.push({
         field: `${at}.name`,
@@ -67,7 +77,10 @@ export function checkFormDefinition(fields: readonly FormField[]): FieldProblem[
   if (emails.length === 0)
     problems.push({ field: "fields", message: "A form needs an e-mail field: it makes the contact" });
   else if (!emails[0].required)
-    problems.push({ field: `fields.${fields.indexOf(emails[0])}.required`, message: "The e-mail field must be required" });
+    problems.push({
+      field: `fields.${fields.indexOf(emails[0])}.required`,
+      message: "The e-mail field must be required",
+    });
   return problems;
 }
 

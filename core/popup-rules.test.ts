@@ -41,7 +41,9 @@ describe("frequency cap", () => {
   });
 
   it("never again after the visitor converted", () => {
-    expect(frequencyAllows({ type: "every_visit" }, { shownAt: now - 30 * DAY, converted: true }, now, false)).toBe(false);
+    expect(frequencyAllows({ type: "every_visit" }, { shownAt: now - 30 * DAY, converted: true }, now, false)).toBe(
+      false,
+    );
   });
 });
 

@@ -86,4 +86,5 @@ export function scrollDepth(scrollTop: number, viewportHeight: number, pageHeigh
 }
 
 /** A mouse leaving the window through its top edge (towards the tabs or the address bar). */
-export const isExitIntent = (e: { clientY: number; relatedTarget: unknown }) => e.relatedTarget === null && e.clientY <= 0;
+export const isExitIntent = (e: { clientY: number; relatedTarget: unknown }) =>
+  e.relatedTarget === null && e.clientY <= 0;

@@ -37,6 +37,7 @@ import { quizSubmissionRoutes } from "./submissions";
 import { webhookRoutes } from "./webhooks";
 import { contactRoutes } from "./contacts";
 import { mailingListRoutes } from "./mailing-lists";
+import { formRoutes } from "./forms";
 
 export function createV1() {
   const v1 = newRouter();
@@ -80,6 +81,7 @@ export function createV1() {
   v1.route("/", ticketRoutes);
   v1.route("/", contactRoutes);
   v1.route("/", mailingListRoutes);
+  v1.route("/", formRoutes);
   v1.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
     type: "http",
     scheme: "bearer",
