@@ -4,7 +4,8 @@
 import { Hono } from "hono";
 import type { Context, MiddlewareHandler } from "hono";
 import { AppError } from "../../errors";
-import { submitForm } from "../../modules/forms";
+import { forms, submitForm } from "../../modules/forms";
+import { requirePlanFeatureOf } from "../../modules/usage";
 import type { AppEnv } from "../env";
 import { clientAddress } from "../middleware/client-ip";
 
@@ -51,6 +52,22 @@ export function createPublicFormRoutes() {
   api.use("/forms/*", openCors);
   api.use("/popups", openCors);
   api.use("/popups/*", openCors);
+
+  /** An active form's fields and messages, for an embedded form or a page block to draw. */
+  api.get("/forms/:id", async (c) => {
+    const site = c.get("site");
+    requirePlanFeatureOf(site, "forms");
+    const form = await forms.published(c.get("platform").database.db, site.accountId, c.req.param("id"));
+    if (!form) throw new AppError("not_found", "Form not found");
+    const { id, name, fields, settings } = form;
+    return c.json({
+      id,
+      name,
+      fields,
+      successMessage: settings.successMessage ?? "",
+      redirectUrl: settings.redirectUrl ?? "",
+    });
+  });
 
   api.post("/forms/:id/submit", async (c) => {
     const { cfg, database } = c.get("platform");
