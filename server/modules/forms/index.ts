@@ -4,3 +4,10 @@
 export { type FormInput, type FormPatch, type FormView, forms, type SubmissionView } from "./forms";
 export { submissionsCsv, submissionsFileName } from "./export";
 export { ipHash, SUBMIT_LIMIT, SUBMIT_WINDOW_SECONDS, type SubmitMeta, type SubmitResult, submitForm } from "./submit";
+export {
+  type PopupEvent,
+  type PopupInput,
+  type PopupView,
+  type PublicPopup,
+  popups,
+} from "./popups";

@@ -126,6 +126,7 @@ function Builder({ d }: { d: Data }) {
         <Group align="flex-end" wrap="wrap">
           <TextInput
             label={t("forms.name")}
+            data-testid="form-name"
             value={name}
             error={errors.name}
             onChange={(e) => setName(e.currentTarget.value)}
