@@ -2,11 +2,13 @@
 // open to other origins so a form can be embedded anywhere (CORS *, no cookies needed), JSON or
 // form-encoded; and the popups of a page with their counters.
 import { Hono } from "hono";
+import { z } from "zod";
 import type { Context, MiddlewareHandler } from "hono";
 import { AppError } from "../../errors";
-import { forms, submitForm } from "../../modules/forms";
+import { forms, popups, submitForm } from "../../modules/forms";
 import { requirePlanFeatureOf } from "../../modules/usage";
 import type { AppEnv } from "../env";
+import { readJson } from "../json";
 import { clientAddress } from "../middleware/client-ip";
 
 /** Any origin may call these; they read no cookies, so nothing of the visitor's session is exposed. */
@@ -97,5 +99,34 @@ export function createPublicFormRoutes() {
     }
   });
 
+  /** The active popups for a page of the site (`?path=/pricing`); none on a site without forms. */
+  api.get("/popups", async (c) => {
+    const site = c.get("site");
+    if (!planAllowsForms(site)) return c.json({ items: [] });
+    const path = (c.req.query("path") ?? "/").slice(0, 300);
+    const items = await popups.forPath(c.get("platform").database.db, site.accountId, path);
+    return c.json({ items }, 200, { "Cache-Control": "no-store" });
+  });
+
+  /** Counts an impression, a close or a conversion of an active popup. */
+  api.post("/popups/:id/event", async (c) => {
+    const site = c.get("site");
+    requirePlanFeatureOf(site, "forms");
+    const body = await readJson(c, ZPopupEvent);
+    await popups.record(c.get("platform").database.db, site.accountId, c.req.param("id"), body.type);
+    return c.body(null, 204);
+  });
+
   return api;
+}
+
+const ZPopupEvent = z.object({ type: z.enum(["impression", "close", "conversion"]) });
+
+function planAllowsForms(site: AppEnv["Variables"]["site"]): boolean {
+  try {
+    requirePlanFeatureOf(site, "forms");
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -38,6 +38,7 @@ import { webhookRoutes } from "./webhooks";
 import { contactRoutes } from "./contacts";
 import { mailingListRoutes } from "./mailing-lists";
 import { formRoutes } from "./forms";
+import { popupRoutes } from "./popups";
 
 export function createV1() {
   const v1 = newRouter();
@@ -82,6 +83,7 @@ export function createV1() {
   v1.route("/", contactRoutes);
   v1.route("/", mailingListRoutes);
   v1.route("/", formRoutes);
+  v1.route("/", popupRoutes);
   v1.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
     type: "http",
     scheme: "bearer",
