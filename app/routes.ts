@@ -81,6 +81,8 @@ export default [
     route("manage/marketing/affiliates", "routes/dashboard/marketing/affiliates.tsx"),
     route("manage/marketing/forms", "routes/dashboard/marketing/forms.tsx"),
     route("manage/marketing/forms/:id", "routes/dashboard/marketing/form-edit.tsx"),
+    route("manage/marketing/popups", "routes/dashboard/marketing/popups.tsx"),
+    route("manage/marketing/popups/:id", "routes/dashboard/marketing/popup-edit.tsx"),
     route("reports", "routes/dashboard/reports.tsx"),
     route("manage/users", "routes/dashboard/manage-users.tsx"),
     route("manage/user", "routes/dashboard/manage-user.tsx"),

@@ -92,6 +92,8 @@ export const IMPLEMENTED_ROUTES: readonly { path: string; scope: RouteScope }[] 
   { path: "/dashboard/manage/marketing/affiliates", scope: "site" },
   { path: "/dashboard/manage/marketing/forms", scope: "site" },
   { path: "/dashboard/manage/marketing/forms/:id", scope: "site" },
+  { path: "/dashboard/manage/marketing/popups", scope: "site" },
+  { path: "/dashboard/manage/marketing/popups/:id", scope: "site" },
   { path: "/dashboard/instructor/course/:courseId/manage", scope: "site" },
   { path: "/dashboard/instructor/stats", scope: "site" },
   { path: "/dashboard/reports", scope: "site" },

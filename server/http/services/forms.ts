@@ -2,7 +2,7 @@
 // `forms` plan feature; and the active form visitors see on its public address and in page blocks.
 import type { Context } from "hono";
 import { mailingLists } from "../../modules/audience";
-import { type FormInput, type FormPatch, forms } from "../../modules/forms";
+import { type FormInput, type FormPatch, forms, type PopupInput, popups } from "../../modules/forms";
 import { requirePlanFeatureOf } from "../../modules/usage";
 import type { AppEnv } from "../env";
 import { requireSiteManager } from "../middleware/guards";
@@ -18,6 +18,13 @@ export function formServices(c: Context<AppEnv>) {
     return run();
   };
   return {
+    popups: {
+      list: () => managed(() => popups.list(db, accountId)),
+      get: (id: string) => managed(() => popups.get(db, accountId, id)),
+      create: (input: PopupInput) => managed(() => popups.create(db, accountId, input)),
+      update: (id: string, patch: Partial<PopupInput>) => managed(() => popups.update(db, accountId, id, patch)),
+      remove: (id: string) => managed(() => popups.remove(db, accountId, id)),
+    },
     forms: {
       list: () => managed(() => forms.list(db, accountId)),
       get: (id: string) => managed(() => forms.get(db, accountId, id)),
