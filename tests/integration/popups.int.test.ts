@@ -3,6 +3,7 @@
 // counted exactly, also in parallel; another site's popups and forms are not found.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PLAN_IDS } from "../../core/plans";
+import { buildForm } from "../../server/seed/builders";
 import { startTestPlatform, type TestPlatform } from "../support/platform";
 import { body, expectError, type SiteWithOwner, siteWithOwner, uid } from "./helpers";
 
@@ -51,11 +52,7 @@ describe("popups", () => {
   });
 
   it("refuses another site's form and answers 404 for another site's popup", async () => {
-    const form = await body(
-      await api(B, "/forms", {
-        json: { name: "B form", fields: [{ type: "email", name: "email", label: "E-mail", required: true }] },
-      }),
-    );
+    const form = await buildForm(t.database.db, B.site);
     const refused = await api(A, "/popups", { json: { name: "x", formId: form.id } });
     expect((await expectError(refused, 422, "validation_failed")).details).toEqual([
       { field: "formId", message: "The site has no such form" },

@@ -3,13 +3,18 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "../../i18n/use-translation";
 import { PublicForm, type PublicFormDefinition } from "../forms/public-form";
 
-export type FormBlockProps = { formId: string; onSubmitted?: () => void };
+export type FormBlockProps = {
+  formId: string;
+  onSubmitted?: () => void;
+  /** An editor's preview: the values are checked but nothing is sent. */
+  preview?: boolean;
+};
 
 /**
  * One of the site's forms on a page. The form is read when the page is shown, so a change in the
  * builder reaches every page at once; an inactive or removed form says it is not available.
  */
-export function FormBlock({ formId, onSubmitted }: FormBlockProps) {
+export function FormBlock({ formId, onSubmitted, preview = false }: FormBlockProps) {
   const { t } = useTranslation();
   const [form, setForm] = useState<PublicFormDefinition | null | "missing">(null);
   useEffect(() => {
@@ -31,7 +36,7 @@ export function FormBlock({ formId, onSubmitted }: FormBlockProps) {
       ) : form === "missing" ? (
         <Alert color="gray">{t("publicForms.unavailable")}</Alert>
       ) : (
-        <PublicForm form={form} onSubmitted={onSubmitted} />
+        <PublicForm form={form} onSubmitted={onSubmitted} preview={preview} />
       )}
     </div>
   );

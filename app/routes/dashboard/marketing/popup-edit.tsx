@@ -246,7 +246,7 @@ function Editor({ d }: { d: Data }) {
               </Text>
               {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the owner's own rich text, sanitised when saved */}
               <div className="pb-rich" dangerouslySetInnerHTML={{ __html: content }} />
-              {formId ? <FormBlock key={formId} formId={formId} /> : null}
+              {formId ? <FormBlock key={formId} formId={formId} preview /> : null}
             </Card>
           </Grid.Col>
         </Grid>
