@@ -25,6 +25,8 @@ export const PAGE_BLOCKS = {
   CallToAction: { heading: "text", text: "text", buttonLabel: "text", buttonLink: "url" },
   FAQ: { heading: "text", items: { list: { question: "text", answer: "text" }, max: 50 } },
   Testimonials: { heading: "text", items: { list: { quote: "text", name: "text", role: "text" }, max: 30 } },
+  /** One of the site's forms, by id (drawn from the form as it is when the page is shown). */
+  Form: { formId: "text" },
   PricingTable: {
     heading: "text",
     tiers: { list: { name: "text", price: "text", features: "text", buttonLabel: "text", buttonLink: "url" }, max: 6 },

@@ -17,6 +17,7 @@ import { createFontRoutes } from "./fonts/routes";
 import { createMediaRoutes, UPLOAD_API_PATHS } from "./media/routes";
 import { createSeoRoutes } from "./seo/routes";
 import { createWebhookRoutes } from "./api/webhooks";
+import { createPublicFormRoutes } from "./api/public-forms";
 import { compression } from "./middleware/compression";
 import { originCheck } from "./middleware/origin";
 import { pageCacheLayer } from "./middleware/page-cache";
@@ -77,6 +78,8 @@ export function createHttpApp(platform: Platform, opts: HttpOptions = {}) {
   app.use("/api/*", (c, next) => (UPLOAD_API_PATHS.has(c.req.path) ? next() : jsonBodyLimit(c, next)));
 
   app.route("/api/auth", createAuthRoutes());
+  // Forms and popups for visitors, embeddable on other sites: no session is read.
+  app.route("/api", createPublicFormRoutes());
 
   app.use("*", session);
 

@@ -32,6 +32,7 @@ import { webAppServices } from "./services/web-app";
 import { touchpointServices } from "./services/touchpoints";
 import { addonServices } from "./services/addons";
 import { marketingServices } from "./services/marketing";
+import { formServices } from "./services/forms";
 import { withoutJoining } from "../request-scope";
 
 type JoinOption = { joinSite?: boolean };
@@ -123,6 +124,7 @@ export function buildLoadContext(c: Context<AppEnv>) {
       ...webAppServices(c),
       ...touchpointServices(c),
       ...addonServices(c),
+      ...formServices(c),
     },
   };
 }

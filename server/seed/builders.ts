@@ -1,11 +1,12 @@
 // One builder per entity, used by the demo seed and by every test: a user with a password, a site
-// with its owner, a member with a role, a post.
+// with its owner, a member with a role, a post, a form.
 import { and, eq } from "drizzle-orm";
 import type { Auth } from "../auth/auth";
 import type { Db } from "../db/client";
 import { members as membersTable, roles } from "../db/schema";
 import { withTenant } from "../db/tenant";
 import { accounts, type SiteAccount } from "../modules/accounts";
+import { type FormInput, forms } from "../modules/forms";
 import { uniqueMemberSlug } from "../modules/members";
 import { options } from "../modules/options";
 import { type PostInput, posts } from "../modules/posts";
@@ -95,4 +96,16 @@ export async function buildMember(
 /** A post of the site (a draft unless `publishedAt` is given), written by nobody in particular. */
 export function buildPost(db: Db, site: SiteAccount, input: PostInput = {}) {
   return posts.create(db, site.accountId, null, { title: "A post", content: "<p>Text</p>", ...input });
+}
+
+/** A form of the site: a required e-mail field and an optional name, unless fields are given. */
+export function buildForm(db: Db, site: SiteAccount, input: Partial<FormInput> = {}) {
+  return forms.create(db, site.accountId, {
+    name: "Sign-up",
+    fields: [
+      { type: "email", name: "email", label: "E-mail", required: true },
+      { type: "text", name: "name", label: "Name", required: false },
+    ],
+    ...input,
+  });
 }

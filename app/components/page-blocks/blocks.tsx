@@ -6,6 +6,7 @@ import type { ComponentType } from "react";
 import { CallToActionBlock } from "./call-to-action";
 import { ColumnsBlock } from "./columns";
 import { FaqBlock } from "./faq";
+import { FormBlock } from "./form";
 import { HeroBlock } from "./hero";
 import { ImageBlock } from "./image";
 import { PricingTableBlock } from "./pricing-table";
@@ -24,4 +25,5 @@ export const BLOCK_COMPONENTS: Record<string, ComponentType<any>> = {
   FAQ: FaqBlock,
   Testimonials: TestimonialsBlock,
   PricingTable: PricingTableBlock,
+  Form: FormBlock,
 };

@@ -10,7 +10,9 @@ import { MediaPicker } from "../media-picker";
 import { RichTextEditor } from "../rich-text-editor";
 import { type CallToActionProps, CallToActionBlock } from "./call-to-action";
 import { type ColumnsProps, ColumnsBlock } from "./columns";
+import { FormPicker } from "../forms/form-picker";
 import { type FaqProps, FaqBlock } from "./faq";
+import { type FormBlockProps, FormBlock } from "./form";
 import { type HeroProps, HeroBlock } from "./hero";
 import { type ImageProps, ImageBlock } from "./image";
 import { type PricingTableProps, PricingTableBlock } from "./pricing-table";
@@ -28,6 +30,7 @@ export type PageBlocks = {
   FAQ: FaqProps;
   Testimonials: TestimonialsProps;
   PricingTable: PricingTableProps;
+  Form: FormBlockProps;
 };
 
 export type PageConfig = Config<PageBlocks>;
@@ -57,7 +60,7 @@ export function pageConfig(t: T): PageConfig {
     categories: {
       layout: { title: l("categories.layout"), components: ["Hero", "Columns", "CallToAction"] },
       content: { title: l("categories.content"), components: ["RichText", "Image", "Video"] },
-      sections: { title: l("categories.sections"), components: ["FAQ", "Testimonials", "PricingTable"] },
+      sections: { title: l("categories.sections"), components: ["FAQ", "Testimonials", "PricingTable", "Form"] },
     },
     components: {
       Hero: {
@@ -207,6 +210,18 @@ export function pageConfig(t: T): PageConfig {
         },
         defaultProps: { heading: "", tiers: [] },
         render: (p) => <PricingTableBlock {...p} />,
+      },
+      Form: {
+        label: t("forms.block.name"),
+        fields: {
+          formId: {
+            type: "custom",
+            label: t("forms.block.form"),
+            render: ({ value, onChange }) => <FormPicker value={value} onChange={onChange} />,
+          },
+        },
+        defaultProps: { formId: "" },
+        render: (p) => <FormBlock {...p} />,
       },
     },
   };

@@ -1,4 +1,5 @@
 import { Outlet } from "react-router";
+import { PopupRuntime } from "../../components/forms/popup-runtime";
 import { PublicLayout } from "../../components/public-layout";
 import { SiteLayout } from "../../components/site-layout";
 import { siteChrome } from "../../lib/site-chrome.server";
@@ -19,6 +20,7 @@ export default function PublicRoutes({ loaderData }: Route.ComponentProps) {
     return (
       <SiteLayout site={loaderData.site} user={loaderData.user}>
         <Outlet />
+        <PopupRuntime />
       </SiteLayout>
     );
   }

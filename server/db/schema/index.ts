@@ -16,3 +16,4 @@ export * from "./usage";
 export * from "./webhooks";
 export * from "./audience";
 export * from "./limits";
+export * from "./forms";

@@ -37,6 +37,8 @@ import { quizSubmissionRoutes } from "./submissions";
 import { webhookRoutes } from "./webhooks";
 import { contactRoutes } from "./contacts";
 import { mailingListRoutes } from "./mailing-lists";
+import { formRoutes } from "./forms";
+import { popupRoutes } from "./popups";
 
 export function createV1() {
   const v1 = newRouter();
@@ -80,6 +82,8 @@ export function createV1() {
   v1.route("/", ticketRoutes);
   v1.route("/", contactRoutes);
   v1.route("/", mailingListRoutes);
+  v1.route("/", formRoutes);
+  v1.route("/", popupRoutes);
   v1.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
     type: "http",
     scheme: "bearer",

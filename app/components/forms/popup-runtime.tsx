@@ -1,0 +1,147 @@
+// The popups of a site's public pages: loads those meant for the page, keeps the ones the visitor's
+// cap allows (localStorage, and sessionStorage for "every visit"), arms each trigger (a delay, a
+// scroll depth, the mouse leaving through the top of the window) and shows the first that fires in
+// an accessible dialog with its content and form. Impressions, closes and conversions are counted.
+import { Modal } from "@mantine/core";
+import { useEffect, useRef, useState } from "react";
+import { useLocation } from "react-router";
+import {
+  frequencyAllows,
+  isExitIntent,
+  type PopupFrequency,
+  type PopupSeen,
+  type PopupTrigger,
+  scrollDepth,
+  triggerFired,
+} from "../../../core/popup-rules";
+import { FormBlock } from "../page-blocks/form";
+
+type PublicPopup = {
+  id: string;
+  name: string;
+  content: string;
+  formId: string | null;
+  trigger: PopupTrigger;
+  frequency: PopupFrequency;
+};
+
+const seenKey = (id: string) => `atrium.popup.${id}`;
+const visitKey = (id: string) => `atrium.popup.visit.${id}`;
+
+function readSeen(id: string): PopupSeen | null {
+  try {
+    const raw = localStorage.getItem(seenKey(id));
+    return raw ? (JSON.parse(raw) as PopupSeen) : null;
+  } catch {
+    return null;
+  }
+}
+
+function remember(id: string, seen: PopupSeen) {
+  try {
+    localStorage.setItem(seenKey(id), JSON.stringify(seen));
+    sessionStorage.setItem(visitKey(id), "1");
+  } catch {
+    // Private modes may refuse storage: the popup may then show again, which is harmless.
+  }
+}
+
+const shownThisVisit = (id: string) => {
+  try {
+    return sessionStorage.getItem(visitKey(id)) === "1";
+  } catch {
+    return false;
+  }
+};
+
+function count(id: string, type: "impression" | "close" | "conversion") {
+  void fetch(`/api/popups/${id}/event`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ type }),
+    keepalive: true,
+  }).catch(() => undefined);
+}
+
+export function PopupRuntime() {
+  const { pathname } = useLocation();
+  const [candidates, setCandidates] = useState<PublicPopup[]>([]);
+  const [showing, setShowing] = useState<PublicPopup | null>(null);
+  const shownOnPage = useRef(false);
+
+  useEffect(() => {
+    let live = true;
+    shownOnPage.current = false;
+    setCandidates([]);
+    fetch(`/api/popups?path=${encodeURIComponent(pathname)}`)
+      .then((res) => (res.ok ? res.json() : { items: [] }))
+      .then((b: { items: PublicPopup[] }) => {
+        if (!live) return;
+        const now = Date.now();
+        setCandidates(b.items.filter((p) => frequencyAllows(p.frequency, readSeen(p.id), now, shownThisVisit(p.id))));
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [pathname]);
+
+  useEffect(() => {
+    if (candidates.length === 0) return;
+    const started = Date.now();
+    let exitIntent = false;
+    const check = () => {
+      if (shownOnPage.current) return;
+      const el = document.documentElement;
+      const signals = {
+        elapsedMs: Date.now() - started,
+        scrollPercent: scrollDepth(window.scrollY, window.innerHeight, el.scrollHeight),
+        exitIntent,
+      };
+      const fired = candidates.find((p) => triggerFired(p.trigger, signals));
+      if (!fired) return;
+      shownOnPage.current = true;
+      remember(fired.id, { shownAt: Date.now() });
+      count(fired.id, "impression");
+      setShowing(fired);
+    };
+    const timers = candidates
+      .filter((p) => p.trigger.type === "delay")
+      .map((p) => window.setTimeout(check, Math.max(0, p.trigger.delaySeconds ?? 0) * 1000));
+    const onScroll = () => check();
+    const onLeave = (e: MouseEvent) => {
+      if (!isExitIntent(e)) return;
+      exitIntent = true;
+      check();
+    };
+    window.addEventListener("scroll", onScroll, { passive: true });
+    document.addEventListener("mouseout", onLeave);
+    return () => {
+      for (const t of timers) window.clearTimeout(t);
+      window.removeEventListener("scroll", onScroll);
+      document.removeEventListener("mouseout", onLeave);
+    };
+  }, [candidates]);
+
+  if (!showing) return null;
+  const close = () => {
+    count(showing.id, "close");
+    setShowing(null);
+  };
+  return (
+    <Modal opened onClose={close} title={showing.name} centered data-testid="popup">
+      {/* Sanitised on the server when the owner saved it. */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: rich text sanitised when saved */}
+      <div className="pb-rich" dangerouslySetInnerHTML={{ __html: showing.content }} />
+      {showing.formId ? (
+        <FormBlock
+          formId={showing.formId}
+          onSubmitted={() => {
+            remember(showing.id, { shownAt: Date.now(), converted: true });
+            count(showing.id, "conversion");
+          }}
+        />
+      ) : null}
+    </Modal>
+  );
+}

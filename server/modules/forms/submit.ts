@@ -1,0 +1,152 @@
+// A visitor's submission of a form (decision 0039), in this order: the form must be active on this
+// site (404); a filled honeypot is answered as a success and nothing is kept; the values must fit
+// the form (422 naming each field with the form's message); the sender's address may submit five
+// times in ten minutes to one form (429); the address is verified and the contact created or merged
+// through the audience (422 on the e-mail field when refused, nothing kept); then, in one
+// transaction, the contact joins the form's lists and tags, the submission is stored, the contact's
+// history records it and `form_submitted` is emitted.
+import { createHmac } from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { checkSubmission, honeypotFilled } from "../../../core/form-rules";
+import type { Db, Tx } from "../../db/client";
+import { formSubmissions, formSubmitWindows, mailingContacts, mailingListContact, mailingLists } from "../../db/schema";
+import { withTenant } from "../../db/tenant";
+import { AppError, notFound, requireUuid } from "../../errors";
+import { contacts, recordContactEvents, type VerifyOptions } from "../audience";
+import { events } from "../events";
+import { type MeteredSite, requirePlanFeatureOf } from "../usage";
+import { type FormView, forms } from "./forms";
+
+export const SUBMIT_LIMIT = 5;
+export const SUBMIT_WINDOW_SECONDS = 600;
+
+export type SubmitMeta = { ip: string; userAgent: string; secret: string };
+export type SubmitResult = {
+  form: Pick<FormView, "id" | "name" | "settings">;
+  /** False for a honeypot hit: answered like a success, nothing kept. */
+  stored: boolean;
+  submissionId: string | null;
+  contactId: string | null;
+};
+
+/** A keyed hash of the sender's address, per site: enough to count, not to recover the address. */
+export const ipHash = (secret: string, accountId: string, ip: string) =>
+  createHmac("sha256", secret).update(`${accountId}|${ip}`).digest("hex").slice(0, 32);
+
+/**
+ * Counts one submission of this address to this form in its window, in one atomic upsert (parallel
+ * requests cannot slip past the limit together). Refuses past the limit with the seconds to wait.
+ */
+async function takeSubmitSlot(tx: Tx, accountId: string, formId: string, hash: string): Promise<void> {
+  const expired = sql`${formSubmitWindows.windowStart} <= now() - make_interval(secs => ${SUBMIT_WINDOW_SECONDS})`;
+  const [row] = await tx
+    .insert(formSubmitWindows)
+    .values({ accountId, formId, ipHash: hash, count: 1 })
+    .onConflictDoUpdate({
+      target: [formSubmitWindows.accountId, formSubmitWindows.formId, formSubmitWindows.ipHash],
+      set: {
+        count: sql`case when ${expired} then 1 else ${formSubmitWindows.count} + 1 end`,
+        windowStart: sql`case when ${expired} then now() else ${formSubmitWindows.windowStart} end`,
+      },
+    })
+    .returning({
+      count: formSubmitWindows.count,
+      wait: sql<number>`ceil(extract(epoch from (${formSubmitWindows.windowStart} + make_interval(secs => ${SUBMIT_WINDOW_SECONDS}) - now())))`,
+    });
+  if (row.count > SUBMIT_LIMIT) {
+    const retryAfter = Math.max(1, Number(row.wait));
+    throw new AppError("rate_limited", "Too many submissions from this address; try again later", { retryAfter });
+  }
+}
+
+export async function submitForm(
+  db: Db,
+  site: MeteredSite,
+  formId: string,
+  raw: Record<string, unknown>,
+  meta: SubmitMeta,
+  verify: VerifyOptions,
+): Promise<SubmitResult> {
+  requirePlanFeatureOf(site, "forms");
+  const accountId = site.accountId;
+  const form = await forms.published(db, accountId, requireUuid(formId, "Form"));
+  if (!form) throw notFound("Form");
+  const hash = ipHash(meta.secret, accountId, meta.ip);
+  const answer = { id: form.id, name: form.name, settings: form.settings };
+
+  if (honeypotFilled(raw)) {
+    await withTenant(db, accountId, (tx) => takeSubmitSlot(tx, accountId, form.id, hash));
+    return { form: answer, stored: false, submissionId: null, contactId: null };
+  }
+  const checked = checkSubmission(form.fields, raw);
+  if (!checked.ok) {
+    const details = checked.errors.map((e) => ({ field: e.field, message: e.message }));
+    throw new AppError("validation_failed", `${details[0].field}: ${details[0].message}`, details);
+  }
+  await withTenant(db, accountId, (tx) => takeSubmitSlot(tx, accountId, form.id, hash));
+
+  const emailField = form.fields.find((f) => f.type === "email");
+  let contactId: string;
+  try {
+    const { contact } = await contacts.create(
+      db,
+      site,
+      { email: checked.email, name: checked.name, source: "form", formId: form.id, tags: form.settings.tags },
+      verify,
+    );
+    contactId = contact.id;
+  } catch (e) {
+    // The audience names its own `email` field; the visitor's form may call it otherwise.
+    if (e instanceof AppError && e.code === "validation_failed" && emailField) {
+      const message = emailField.message?.trim() || e.message;
+      throw new AppError("validation_failed", `${emailField.name}: ${message}`, [{ field: emailField.name, message }]);
+    }
+    throw e;
+  }
+
+  const submissionId = await events.transaction(db, accountId, async (tx, out) => {
+    const lists = form.settings.listIds.length
+      ? await tx
+          .select({ id: mailingLists.id })
+          .from(mailingLists)
+          .where(and(eq(mailingLists.accountId, accountId), inArray(mailingLists.id, form.settings.listIds)))
+      : [];
+    if (lists.length)
+      await tx
+        .insert(mailingListContact)
+        .values(lists.map((l) => ({ accountId, listId: l.id, contactId })))
+        .onConflictDoNothing();
+    if (form.settings.tags.length)
+      await tx
+        .update(mailingContacts)
+        .set({
+          tags: sql`array(select distinct t from unnest(${mailingContacts.tags} || ${sql.param(form.settings.tags)}::text[]) t)`,
+        })
+        .where(and(eq(mailingContacts.accountId, accountId), eq(mailingContacts.id, contactId)));
+    const [row] = await tx
+      .insert(formSubmissions)
+      .values({
+        accountId,
+        formId: form.id,
+        contactId,
+        data: checked.values,
+        ipHash: hash,
+        userAgent: meta.userAgent.slice(0, 500),
+      })
+      .returning({ id: formSubmissions.id });
+    await recordContactEvents(tx, accountId, [
+      { contactId, kind: "form_submitted", data: { formId: form.id, formName: form.name, submissionId: row.id } },
+    ]);
+    out.push(
+      await events.emit(tx, accountId, "form_submitted", {
+        formId: form.id,
+        contactId,
+        email: checked.email,
+        data: checked.values,
+        submissionId: row.id,
+      }),
+    );
+    return row.id;
+  });
+  return { form: answer, stored: true, submissionId, contactId };
+}
