@@ -31,6 +31,7 @@ import { siteAddressServices } from "./services/site-address";
 import { webAppServices } from "./services/web-app";
 import { touchpointServices } from "./services/touchpoints";
 import { addonServices } from "./services/addons";
+import { audienceServices } from "./services/audience";
 import { withoutJoining } from "../request-scope";
 
 type JoinOption = { joinSite?: boolean };
@@ -121,6 +122,7 @@ export function buildLoadContext(c: Context<AppEnv>) {
       ...webAppServices(c),
       ...touchpointServices(c),
       ...addonServices(c),
+      ...audienceServices(c),
     },
   };
 }

@@ -56,6 +56,18 @@ export const mailingLists = {
 
   get: one,
 
+  /** The ids of the lists a contact of the site is on. */
+  async of(db: Db, accountId: string, contactId: string): Promise<string[]> {
+    const id = requireUuid(contactId, "Contact");
+    const rows = await withTenant(db, accountId, (tx) =>
+      tx
+        .select({ listId: mailingListContact.listId })
+        .from(mailingListContact)
+        .where(and(eq(mailingListContact.accountId, accountId), eq(mailingListContact.contactId, id))),
+    );
+    return rows.map((r) => r.listId);
+  },
+
   async create(db: Db, accountId: string, input: { name: string; optIn?: OptIn }): Promise<ListView> {
     const name = cleanName(input.name);
     const [row] = await withTenant(db, accountId, (tx) =>
