@@ -33,6 +33,7 @@ import { touchpointServices } from "./services/touchpoints";
 import { addonServices } from "./services/addons";
 import { marketingServices } from "./services/marketing";
 import { formServices } from "./services/forms";
+import { audienceServices } from "./services/audience";
 import { withoutJoining } from "../request-scope";
 
 type JoinOption = { joinSite?: boolean };
@@ -125,6 +126,7 @@ export function buildLoadContext(c: Context<AppEnv>) {
       ...touchpointServices(c),
       ...addonServices(c),
       ...formServices(c),
+      ...audienceServices(c),
     },
   };
 }

@@ -2,7 +2,7 @@
 // address the site already has is merged, not duplicated: the existing contact comes back, taking
 // the given name only when it had none. Two creates of one address at once meet on the unique
 // (site, e-mail) key, so one contact results.
-import { and, count, desc, eq, getTableColumns, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, inArray, or, type SQL, sql } from "drizzle-orm";
 import { containsPattern } from "../../../core/search-query";
 import type { Db, Tx } from "../../db/client";
 import {
@@ -14,6 +14,7 @@ import {
 import { withTenant } from "../../db/tenant";
 import { fieldError, notFound, requireUuid } from "../../errors";
 import type { MeteredSite } from "../usage";
+import { type ContactEvent, contactEvents, recordContactEvents } from "./history";
 import {
   normaliseEmail,
   VERIFICATION_MESSAGES,
@@ -43,6 +44,12 @@ export type ContactInput = {
   fields?: MailingContactFields;
 };
 export type ContactPatch = { name?: string; status?: number; tags?: string[]; fields?: MailingContactFields };
+/** What one bulk action does to every chosen contact (list actions go through the lists). */
+export type ContactBulk =
+  | { action: "add_tag" | "remove_tag"; tag: string }
+  | { action: "set_status"; status: number }
+  | { action: "delete" };
+
 export type ContactQuery = {
   q?: string;
   listId?: string;
@@ -97,8 +104,8 @@ export const contacts = {
       );
 
     const settings: MailingContactSettings = { source: input.source ?? "manual", form_id: input.formId ?? null };
-    const [row] = await withTenant(db, accountId, (tx) =>
-      tx
+    const [row] = await withTenant(db, accountId, async (tx) => {
+      const rows = await tx
         .insert(table)
         .values({ accountId, email, name, settings, tags: cleanTags(input.tags ?? []), fields: input.fields ?? {} })
         .onConflictDoUpdate({
@@ -109,8 +116,14 @@ export const contacts = {
           },
         })
         // xmax is 0 on a freshly inserted row version, and set when the conflict path updated it.
-        .returning({ ...getTableColumns(table), inserted: sql<boolean>`(xmax = 0)` }),
-    );
+        .returning({ ...getTableColumns(table), inserted: sql<boolean>`(xmax = 0)` });
+      const [written] = rows;
+      if (written?.inserted)
+        await recordContactEvents(tx, accountId, [
+          { contactId: written.id, kind: "created", data: { source: settings.source } },
+        ]);
+      return rows;
+    });
     const { inserted, ...contact } = row;
     return { contact: view(contact), created: Boolean(inserted) };
   },
@@ -156,6 +169,36 @@ export const contacts = {
     return view(row);
   },
 
+  /** The site's tags with how many contacts carry each, and the sources its contacts came from. */
+  async facets(db: Db, accountId: string): Promise<{ tags: { tag: string; contacts: number }[]; sources: string[] }> {
+    return withTenant(db, accountId, async (tx) => {
+      const tags = await tx.execute<{ tag: string; n: number }>(
+        sql`select t as tag, count(*)::int as n from ${table}, unnest(${table.tags}) as t
+            where ${table.accountId} = ${accountId} group by t order by lower(t), t`,
+      );
+      const sources = await tx.execute<{ source: string }>(
+        sql`select distinct coalesce(${table.settings}->>'source', 'manual') as source from ${table}
+            where ${table.accountId} = ${accountId} order by 1`,
+      );
+      return {
+        tags: (tags as unknown as { rows: { tag: string; n: number }[] }).rows.map((r) => ({
+          tag: r.tag,
+          contacts: Number(r.n),
+        })),
+        sources: (sources as unknown as { rows: { source: string }[] }).rows.map((r) => r.source),
+      };
+    });
+  },
+
+  /** The contact's history, newest first; another site's contact is not found. */
+  async history(db: Db, accountId: string, id: string): Promise<ContactEvent[]> {
+    return withTenant(db, accountId, async (tx) => {
+      const [row] = await tx.select({ id: table.id }).from(table).where(byId(accountId, id));
+      if (!row) throw notFound("Contact");
+      return contactEvents(tx, row.id);
+    });
+  },
+
   async update(db: Db, accountId: string, id: string, patch: ContactPatch): Promise<ContactView> {
     const set: Partial<typeof table.$inferInsert> = { updatedAt: new Date() };
     if (patch.name !== undefined) set.name = patch.name.trim();
@@ -167,6 +210,46 @@ export const contacts = {
     );
     if (!row) throw notFound("Contact");
     return view(row);
+  },
+
+  /**
+   * Adds or removes a tag, sets the status, or deletes, for every chosen contact in one statement.
+   * Every id must be a contact of the site, else 404 and nothing changes. Answers how many changed.
+   */
+  async bulk(db: Db, accountId: string, ids: string[], change: ContactBulk): Promise<{ changed: number }> {
+    const chosen = [...new Set(ids)];
+    if (!chosen.length) throw fieldError("validation_failed", "ids", "Choose at least one contact");
+    for (const id of chosen) requireUuid(id, "Contact", "ids");
+    const tag = "tag" in change ? change.tag.trim() : "";
+    if ("tag" in change && !tag) throw fieldError("validation_failed", "tag", "Name the tag");
+    if (change.action === "set_status" && change.status !== 0 && change.status !== 1)
+      throw fieldError("validation_failed", "status", "The status is 1 (active) or 0 (inactive)");
+    return withTenant(db, accountId, async (tx) => {
+      const where = and(eq(table.accountId, accountId), inArray(table.id, chosen));
+      const found = await tx.select({ id: table.id }).from(table).where(where);
+      if (found.length !== chosen.length) throw notFound("Contact");
+      const done =
+        change.action === "delete"
+          ? await tx.delete(table).where(where).returning({ id: table.id })
+          : change.action === "set_status"
+            ? await tx
+                .update(table)
+                .set({ status: change.status, updatedAt: new Date() })
+                .where(and(where, sql`${table.status} <> ${change.status}`))
+                .returning({ id: table.id })
+            : change.action === "add_tag"
+              ? await tx
+                  .update(table)
+                  .set({ tags: sql`array_append(${table.tags}, ${tag}::text)`, updatedAt: new Date() })
+                  .where(and(where, sql`not (${tag}::text = any(${table.tags}))`))
+                  .returning({ id: table.id })
+              : await tx
+                  .update(table)
+                  .set({ tags: sql`array_remove(${table.tags}, ${tag}::text)`, updatedAt: new Date() })
+                  .where(and(where, sql`${tag}::text = any(${table.tags})`))
+                  .returning({ id: table.id });
+      return { changed: done.length };
+    });
   },
 
   /** Removes the contact and its list memberships (cascade). */

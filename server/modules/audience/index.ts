@@ -1,7 +1,14 @@
 // The audience (spec §3, decision 0036): a site's mailing contacts and lists, and the verification
 // of an address (§7 verifyEmail) that every new contact passes first, counted in the site's
 // `emailverifications` meter.
-export { type ContactInput, type ContactPatch, type ContactQuery, type ContactView, contacts } from "./contacts";
+export {
+  type ContactBulk,
+  type ContactInput,
+  type ContactPatch,
+  type ContactQuery,
+  type ContactView,
+  contacts,
+} from "./contacts";
 export { isDisposableDomain } from "./disposable";
 export { type ListView, mailingLists, type OptIn } from "./lists";
 export {

@@ -56,6 +56,37 @@ export const mailingLists = {
 
   get: one,
 
+  /** For each of the contacts, the names of the lists it is on. */
+  async namesFor(db: Db, accountId: string, contactIds: string[]): Promise<Map<string, string[]>> {
+    const out = new Map<string, string[]>();
+    if (!contactIds.length) return out;
+    const rows = await withTenant(db, accountId, (tx) =>
+      tx
+        .select({ contactId: mailingListContact.contactId, name: table.name })
+        .from(mailingListContact)
+        .innerJoin(
+          table,
+          and(eq(table.accountId, mailingListContact.accountId), eq(table.id, mailingListContact.listId)),
+        )
+        .where(and(eq(mailingListContact.accountId, accountId), inArray(mailingListContact.contactId, contactIds)))
+        .orderBy(asc(sql`lower(${table.name})`)),
+    );
+    for (const r of rows) out.set(r.contactId, [...(out.get(r.contactId) ?? []), r.name]);
+    return out;
+  },
+
+  /** The ids of the lists a contact of the site is on. */
+  async of(db: Db, accountId: string, contactId: string): Promise<string[]> {
+    const id = requireUuid(contactId, "Contact");
+    const rows = await withTenant(db, accountId, (tx) =>
+      tx
+        .select({ listId: mailingListContact.listId })
+        .from(mailingListContact)
+        .where(and(eq(mailingListContact.accountId, accountId), eq(mailingListContact.contactId, id))),
+    );
+    return rows.map((r) => r.listId);
+  },
+
   async create(db: Db, accountId: string, input: { name: string; optIn?: OptIn }): Promise<ListView> {
     const name = cleanName(input.name);
     const [row] = await withTenant(db, accountId, (tx) =>

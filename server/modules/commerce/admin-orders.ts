@@ -117,6 +117,8 @@ export type OrderSort = { by: "date" | "total" | "status"; dir: "asc" | "desc" }
 export type OrderListQuery = {
   status?: OrderStatus | null;
   search?: string | null;
+  /** Only the orders of the member with exactly this e-mail (a contact's page). */
+  buyerEmail?: string | null;
   page?: number;
   perPage?: number;
   /** Newest first without it. */
@@ -142,6 +144,15 @@ export async function listOrders(db: Db, accountId: string, q: OrderListQuery = 
   return withTenant(db, accountId, async (tx) => {
     const conds = [eq(orders.accountId, accountId)];
     if (q.status) conds.push(eq(orders.status, q.status));
+    if (q.buyerEmail) {
+      const buyer = tx
+        .select({ userId: members.userId })
+        .from(members)
+        .where(
+          and(eq(members.accountId, accountId), sql`lower(${members.email}) = ${q.buyerEmail.trim().toLowerCase()}`),
+        );
+      conds.push(inArray(orders.userId, buyer));
+    }
     if (term) {
       const like = `%${term.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
       const buyers = tx

@@ -3,7 +3,9 @@
 // address the site has is merged into its contact (200) instead of created (201).
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { contacts } from "../../../modules/audience";
+import { contacts, mailingLists } from "../../../modules/audience";
+import { csvLine } from "../../../../core/csv";
+import { fieldError } from "../../../errors";
 import type { AppEnv } from "../../env";
 import { requireCap } from "../../middleware/guards";
 import { errorResponses, jsonBody, newRouter, ok, ZPage, ZUuidParam } from "./router";
@@ -55,6 +57,22 @@ const ZContactQuery = ZPage.extend({
   source: z.string().max(40).optional(),
 });
 
+const ZBulk = z
+  .object({
+    ids: z.array(z.string().uuid()).min(1).max(1000),
+    action: z.enum(["add_to_list", "remove_from_list", "add_tag", "remove_tag", "set_status", "delete"]),
+    listId: z.string().uuid().optional().openapi({ description: "For add_to_list and remove_from_list" }),
+    tag: z.string().min(1).max(60).optional().openapi({ description: "For add_tag and remove_tag" }),
+    status: ZStatus.optional().openapi({ description: "For set_status" }),
+  })
+  .strict()
+  .openapi("ContactBulk");
+
+const ZTagCount = z.object({ tag: z.string(), contacts: z.number().int() }).openapi("ContactTag");
+
+const EXPORT_PAGE = 1000;
+const EXPORT_COLUMNS = ["email", "name", "status", "source", "tags", "lists", "fields", "created"];
+
 const managers = [requireCap("manage_options")];
 const tags = ["Contacts"];
 const one = { params: ZUuidParam };
@@ -84,6 +102,40 @@ const r = {
       200: ok(ZContact, "The site already had this address: its contact (name filled in if it had none)"),
       ...errorResponses,
     },
+  }),
+  bulk: createRoute({
+    method: "post",
+    path: "/contacts/bulk",
+    tags,
+    summary: "One action on many contacts: add to or remove from a list, add or remove a tag, set the status, delete",
+    description:
+      "Every id must be a contact of the site, else 404 and nothing changes. Answers how many contacts changed.",
+    middleware: managers,
+    request: { body: jsonBody(ZBulk) },
+    responses: { 200: ok(z.object({ changed: z.number().int() }), "How many changed"), ...errorResponses },
+  }),
+  export: createRoute({
+    method: "get",
+    path: "/contacts/export.csv",
+    tags,
+    summary: "The contacts of the filter as a CSV file (all pages)",
+    description:
+      "Columns: email, name, status, source, tags and lists (each joined with `;`), fields (JSON), created. " +
+      "RFC 4180 quoting; a cell starting with = + - or @ is written with a leading apostrophe.",
+    middleware: managers,
+    request: { query: ZContactQuery.omit({ page: true, per_page: true }) },
+    responses: {
+      200: { content: { "text/csv": { schema: z.string() } }, description: "The CSV file" },
+      ...errorResponses,
+    },
+  }),
+  tags: createRoute({
+    method: "get",
+    path: "/tags",
+    tags,
+    summary: "The tags the site's contacts carry, each with how many contacts carry it",
+    middleware: managers,
+    responses: { 200: ok(z.object({ items: z.array(ZTagCount) }), "The tags"), ...errorResponses },
   }),
   get: createRoute({
     method: "get",
@@ -128,6 +180,76 @@ export const contactRoutes = newRouter()
     });
     return created ? c.json(contact, 201) : c.json(contact, 200);
   })
+  .openapi(r.bulk, async (c) => {
+    const b = c.req.valid("json");
+    const need = <T>(v: T | undefined, field: string): T => {
+      if (v === undefined) throw fieldError("validation_failed", field, `The action ${b.action} needs ${field}`);
+      return v;
+    };
+    let changed: number;
+    if (b.action === "add_to_list")
+      changed = (await mailingLists.addContacts(db(c), account(c), need(b.listId, "listId"), b.ids)).added;
+    else if (b.action === "remove_from_list")
+      changed = (await mailingLists.removeContacts(db(c), account(c), need(b.listId, "listId"), b.ids)).removed;
+    else if (b.action === "set_status")
+      changed = (
+        await contacts.bulk(db(c), account(c), b.ids, { action: "set_status", status: need(b.status, "status") })
+      ).changed;
+    else if (b.action === "delete")
+      changed = (await contacts.bulk(db(c), account(c), b.ids, { action: "delete" })).changed;
+    else
+      changed = (await contacts.bulk(db(c), account(c), b.ids, { action: b.action, tag: need(b.tag, "tag") })).changed;
+    return c.json({ changed }, 200);
+  })
+  .openapi(r.export, async (c) => {
+    const query = c.req.valid("query");
+    const [d, accountId] = [db(c), account(c)];
+    // The first page is read before answering, so a bad filter is an error answer, not a broken file.
+    const first = await contacts.list(d, accountId, { ...query, page: 1, perPage: EXPORT_PAGE });
+    const encoder = new TextEncoder();
+    const stream = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        try {
+          controller.enqueue(encoder.encode(`\uFEFF${csvLine(EXPORT_COLUMNS)}`));
+          let page = first;
+          for (let n = 1; ; n++) {
+            const lists = await mailingLists.namesFor(
+              d,
+              accountId,
+              page.items.map((x) => x.id),
+            );
+            let chunk = "";
+            for (const x of page.items)
+              chunk += csvLine([
+                x.email,
+                x.name,
+                x.status === 1 ? "active" : "inactive",
+                x.settings.source ?? "manual",
+                x.tags.join(";"),
+                (lists.get(x.id) ?? []).join(";"),
+                Object.keys(x.fields).length ? JSON.stringify(x.fields) : "",
+                x.createdAt,
+              ]);
+            controller.enqueue(encoder.encode(chunk));
+            if (n * EXPORT_PAGE >= page.total || page.items.length < EXPORT_PAGE) break;
+            page = await contacts.list(d, accountId, { ...query, page: n + 1, perPage: EXPORT_PAGE });
+          }
+          controller.close();
+        } catch (e) {
+          controller.error(e);
+        }
+      },
+    });
+    return new Response(stream, {
+      status: 200,
+      headers: {
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="contacts-${c.get("site").slug}.csv"`,
+        "Cache-Control": "private, no-store",
+      },
+    });
+  })
+  .openapi(r.tags, async (c) => c.json({ items: (await contacts.facets(db(c), account(c))).tags }, 200))
   .openapi(r.get, async (c) => c.json(await contacts.get(db(c), account(c), c.req.valid("param").id), 200))
   .openapi(r.update, async (c) =>
     c.json(await contacts.update(db(c), account(c), c.req.valid("param").id, c.req.valid("json")), 200),
