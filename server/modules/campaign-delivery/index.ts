@@ -52,3 +52,4 @@ export function renderCampaign(
 export { recipientOf, recordClick, recordOpen, unsubscribe } from "./tracking";
 export { textsFor, fill } from "./texts";
 export { DELIVER_CAMPAIGN, deliverBatch, ratePerMinute } from "./send";
+export { type SiteEmail, sendSiteEmail } from "./site-email";
