@@ -7,7 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PLAN_IDS } from "../../core/plans";
 import { withPlatform } from "../../server/db/tenant";
 import type { SiteAccount } from "../../server/modules/accounts";
-import { deliverBatch, queueCampaign } from "../../server/modules/campaign-delivery";
+import {
+  deliverBatch,
+  queueCampaign,
+  queueDueCampaigns,
+  scheduleCampaign,
+} from "../../server/modules/campaign-delivery";
 import { startTestPlatform, type TestPlatform } from "../support/platform";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
 import { siteWithOwner, uid } from "./helpers";
@@ -297,5 +302,16 @@ describe("e-mail campaigns", () => {
     });
     expect(anonymous.status).toBe(401);
     expect(smtp.to(learner)).toHaveLength(1);
+  });
+
+  it("sends a scheduled campaign once its time has come, and not before", async () => {
+    const { site, emails, campaignId } = await siteWithCampaign("sched", 1);
+    await scheduleCampaign(t.database.db, campaignSite(site), campaignId, new Date(Date.now() + 3_600_000));
+    await queueDueCampaigns(t.database.db);
+    expect((await campaignRow(site.accountId, campaignId)).status).toBe("scheduled");
+    await q("update email_campaigns set scheduled_at = now() - interval '1 minute' where id = $1", [campaignId]);
+    await queueDueCampaigns(t.database.db);
+    await waitFor(async () => (await campaignRow(site.accountId, campaignId))?.status === "sent");
+    await waitFor(() => smtp.to(emails[0]).length === 1);
   });
 });
