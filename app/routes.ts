@@ -78,6 +78,8 @@ export default [
     route("manage/ecommerce/orders", "routes/dashboard/ecommerce/orders.tsx"),
     route("manage/ecommerce/payments", "routes/dashboard/ecommerce/payments.tsx"),
     route("manage/marketing/affiliates", "routes/dashboard/marketing/affiliates.tsx"),
+    route("manage/marketing/emails", "routes/dashboard/marketing/emails.tsx"),
+    route("manage/marketing/emails/campaigns/:id", "routes/dashboard/marketing/campaign-edit.tsx"),
     route("reports", "routes/dashboard/reports.tsx"),
     route("manage/users", "routes/dashboard/manage-users.tsx"),
     route("manage/user", "routes/dashboard/manage-user.tsx"),

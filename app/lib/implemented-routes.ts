@@ -89,6 +89,8 @@ export const IMPLEMENTED_ROUTES: readonly { path: string; scope: RouteScope }[] 
   { path: "/dashboard/manage/ecommerce/orders", scope: "site" },
   { path: "/dashboard/manage/ecommerce/payments", scope: "site" },
   { path: "/dashboard/manage/marketing/affiliates", scope: "site" },
+  { path: "/dashboard/manage/marketing/emails", scope: "site" },
+  { path: "/dashboard/manage/marketing/emails/campaigns/:id", scope: "site" },
   { path: "/dashboard/instructor/course/:courseId/manage", scope: "site" },
   { path: "/dashboard/instructor/stats", scope: "site" },
   { path: "/dashboard/reports", scope: "site" },

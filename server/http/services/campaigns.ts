@@ -3,6 +3,7 @@
 import type { Context } from "hono";
 import { hasCap } from "../../../core/roles";
 import { AppError, notAuthenticated } from "../../errors";
+import { mailingLists } from "../../modules/audience";
 import { type CampaignInput, campaigns, type RecipientQuery } from "../../modules/campaigns";
 import type { AppEnv } from "../env";
 
@@ -39,6 +40,11 @@ export function campaignServices(c: Context<AppEnv>) {
       preview: (id: string) =>
         manager().preview(id, { email: user?.email ?? "reader@example.com", name: user?.name ?? "" }),
       recipients: (id: string, q: RecipientQuery) => manager().recipients(id, q),
+      /** The site's lists, for the audience picker. */
+      lists: () => {
+        manager();
+        return mailingLists.list(c.get("platform").database.db, c.get("site").accountId);
+      },
     },
   };
 }
