@@ -40,7 +40,8 @@ describe("mergeTokens", () => {
 });
 
 describe("links", () => {
-  const body = '<p><a href="https://a.test/x?y=1&amp;z=2">A</a> <a href="mailto:q@x">m</a> <a class="b" href=\'http://b.test\'>B</a></p>';
+  const body =
+    '<p><a href="https://a.test/x?y=1&amp;z=2">A</a> <a href="mailto:q@x">m</a> <a class="b" href=\'http://b.test\'>B</a></p>';
   it("records http(s) links by position and rewrites them to the click address", () => {
     expect(linksOf(body)).toEqual(["https://a.test/x?y=1&z=2", "http://b.test"]);
     const out = rewriteLinks(body, (n) => `https://s.test/e/c/t/${n}`);

@@ -64,11 +64,7 @@ export function mergeTokens(template: string, values: MergeValues, mode: "html" 
 export type MergeContact = { email: string; name: string; fields?: Record<string, unknown> | null };
 
 /** The values a campaign's tokens read for one contact. */
-export function contactValues(
-  contact: MergeContact,
-  site: { name: string },
-  unsubscribeUrl: string,
-): MergeValues {
+export function contactValues(contact: MergeContact, site: { name: string }, unsubscribeUrl: string): MergeValues {
   const name = contact.name.trim();
   return {
     contact: {

@@ -10,6 +10,7 @@ import { createSiteCacheEndpoints } from "./api/site-cache-endpoints";
 import { createSpecEndpoints } from "./api/spec-endpoints";
 import { createV1 } from "./api/v1";
 import { createAuthRoutes } from "./auth/routes";
+import { createCampaignMailRoutes } from "./campaign-mail/routes";
 import type { AppEnv, Platform } from "./env";
 import { handleError } from "./errors";
 import { createFeedRoutes } from "./feeds/routes";
@@ -64,6 +65,8 @@ export function createHttpApp(platform: Platform, opts: HttpOptions = {}) {
   app.route("/api/webhooks", createWebhookRoutes());
   // A suspended site answers nothing else: payments that already happened still reach it above.
   app.use("*", suspendedSite);
+  // Campaign e-mail tracking and one-click unsubscribe: posted by mail programs, without an Origin.
+  app.route("/", createCampaignMailRoutes());
   app.use("*", originCheck);
   // Library files and avatars: public, read from the host's site, before sessions.
   app.route("/", createMediaRoutes());

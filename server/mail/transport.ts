@@ -10,6 +10,7 @@ export type OutgoingMail = {
   html?: string | null;
   /** The Message-ID header: the same on every attempt, so a receiver can tell a repeat. */
   messageId: string;
+  headers?: Record<string, string> | null;
 };
 export type MailTransport = {
   kind: "smtp" | "outbox";
@@ -40,6 +41,7 @@ export function createTransport(smtpUrl: string | undefined): MailTransport {
         text: m.text,
         html: m.html ?? undefined,
         messageId: m.messageId,
+        ...(m.headers ? { headers: m.headers } : {}),
       });
       return { messageId: info.messageId ?? m.messageId };
     },

@@ -144,6 +144,8 @@ export const emailCampaigns = pgTable(
     pauseReason: text("pause_reason"),
     /** The links of the body as sent, by position: a click redirects only to one of these. */
     links: jsonb("links").$type<string[]>().notNull().default([]),
+    /** What a batch of a sending campaign needs of its site (plan, name, address), fixed when it was queued. */
+    sendContext: jsonb("send_context").$type<Record<string, unknown>>(),
     recipientsTotal: integer("recipients_total").notNull().default(0),
     sentCount: integer("sent_count").notNull().default(0),
     failedCount: integer("failed_count").notNull().default(0),
@@ -177,6 +179,8 @@ export const emailCampaignRecipients = pgTable(
     token: text("token").notNull(),
     status: text("status", { enum: RECIPIENT_STATUSES }).notNull().default("queued"),
     error: text("error"),
+    /** The outbox message written for this recipient (in the transaction that marked it sent). */
+    outboxId: uuid("outbox_id"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
     openedAt: timestamp("opened_at", { withTimezone: true }),
     clickedAt: timestamp("clicked_at", { withTimezone: true }),

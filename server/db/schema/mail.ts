@@ -3,7 +3,7 @@
 // Status: queued → sending → sent (or stored, without SMTP); a failed attempt leaves it retrying,
 // and once the job's retries are spent it is failed and tried again at a slow pace (decision 0004).
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { accountIdColumn, tenantPolicies } from "./_tenancy";
 import { accounts } from "./accounts";
 
@@ -17,6 +17,8 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html"),
+    /** Extra headers of the message (List-Unsubscribe and List-Unsubscribe-Post of campaign mail). */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     kind: text("kind").notNull(),
     status: text("status").notNull().default("queued"),
     attempts: integer("attempts").notNull().default(0),

@@ -3,13 +3,13 @@
 // conversation runs outside any transaction. Delivery is at least once: a crash after the server
 // accepted and before `sent` is written sends it again, with the same Message-ID.
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, ne, or, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
 import { type JobRun, jobs, type RetryPolicy } from "../../jobs/queue";
 import { messageIdFor } from "./message-id";
-import { CLAIM_STALE_MINUTES, DELIVER, mailConfig, SENDABLE } from "./state";
+import { CAMPAIGN_KIND, CLAIM_STALE_MINUTES, DELIVER, mailConfig, SENDABLE } from "./state";
 
 /** Eight retries, the first after 10-20 seconds, doubling: 45 to 85 minutes in all. */
 export const DELIVER_POLICY: RetryPolicy = { retryLimit: 8, retryDelay: 10, retryBackoff: true };
@@ -38,6 +38,9 @@ async function claim(db: Db, accountId: string, id: string, jobId: string) {
             and(
               eq(mailOutbox.status, "sending"),
               lt(mailOutbox.claimedAt, sql`now() - ${CLAIM_STALE_MINUTES}::int * interval '1 minute'`),
+              // Campaign mail is at most once: an attempt that died while talking to the server may
+              // have delivered it, so it is not tried again (decision 0040).
+              ne(mailOutbox.kind, CAMPAIGN_KIND),
             ),
           ),
         ),
@@ -85,6 +88,7 @@ export async function deliver(db: Db, data: Record<string, unknown>, job: JobRun
       subject: row.subject,
       text: row.text,
       html: row.html,
+      headers: row.headers,
       messageId,
     });
   } catch (err) {

@@ -3,4 +3,5 @@
 // lost. Staff read the outbox and send failed messages again. Delivery is at least once.
 export { mail } from "./service";
 export type { MailList, MailView } from "./staff";
-export { MAIL_STATUSES, type MailStatus } from "./state";
+export type { NewMail, PreparedMail } from "./outbox";
+export { CAMPAIGN_KIND, MAIL_STATUSES, type MailStatus } from "./state";

@@ -14,6 +14,8 @@ export const SENDABLE: MailStatus[] = ["queued", "retrying", "failed"];
 export const RESENDABLE: MailStatus[] = ["retrying", "failed"];
 
 export const DELIVER = "mail-deliver";
+/** The kind of campaign mail, delivered at most once (an interrupted attempt is not repeated). */
+export const CAMPAIGN_KIND = "campaign";
 export const DEFAULT_FROM = "Atrium <no-reply@atrium.localhost>";
 /**
  * An attempt's claim on a row older than this is an attempt that died (the transport gives up on

@@ -1,0 +1,204 @@
+// E-mail campaigns delivered to a real SMTP server: once per contact, with the unsubscribe headers;
+// an unsubscribed contact gets nothing; opens and clicks counted once per recipient and a click goes
+// only to a link of the e-mail; the plan's monthly e-mail limit refuses a send with nothing queued;
+// another site's tracking tokens are unknown.
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PLAN_IDS } from "../../core/plans";
+import { withPlatform } from "../../server/db/tenant";
+import type { SiteAccount } from "../../server/modules/accounts";
+import { queueCampaign } from "../../server/modules/campaign-delivery";
+import { startTestPlatform, type TestPlatform } from "../support/platform";
+import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
+import { siteWithOwner, uid } from "./helpers";
+
+const waitFor = async <T>(fn: () => Promise<T | undefined> | T | undefined, ms = 60_000): Promise<T> => {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > until) throw new Error("timed out waiting");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+};
+
+describe("e-mail campaigns", () => {
+  let t: TestPlatform;
+  let smtp: SmtpSink;
+
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    t = await startTestPlatform({ SMTP_URL: smtp.url, MAIL_FROM: "School <school@atrium.test>" });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.stop();
+  });
+
+  const q = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
+    (await t.database.sql(text, params)).rows as T[];
+
+  /** A site with a list of `n` active contacts, and a draft campaign to that list. */
+  async function siteWithCampaign(prefix: string, n: number, opts: { plan?: string; body?: string } = {}) {
+    const { site } = await siteWithOwner(t, prefix, { plan: opts.plan ?? PLAN_IDS.lifetime });
+    const tag = uid();
+    const [list] = await q<{ id: string }>(
+      "insert into mailing_lists (account_id, name) values ($1, $2) returning id",
+      [site.accountId, `List ${tag}`],
+    );
+    const emails = Array.from({ length: n }, (_, i) => `${prefix}-${tag}-${i}@example.org`);
+    for (const [i, email] of emails.entries()) {
+      const [c] = await q<{ id: string }>(
+        "insert into mailing_contacts (account_id, email, name) values ($1, $2, $3) returning id",
+        [site.accountId, email, `Person ${i}`],
+      );
+      await q("insert into mailing_list_contact (account_id, list_id, contact_id) values ($1, $2, $3)", [
+        site.accountId,
+        list.id,
+        c.id,
+      ]);
+    }
+    const [campaign] = await q<{ id: string }>(
+      `insert into email_campaigns (account_id, name, subject, body_html, audience)
+       values ($1, 'Spring', 'Hello {{contact.first_name}}', $2, $3) returning id`,
+      [
+        site.accountId,
+        opts.body ?? '<p>Hi {{contact.name|there}}, see <a href="https://example.org/spring">our courses</a>.</p>',
+        JSON.stringify({ listIds: [list.id], tags: [] }),
+      ],
+    );
+    return { site, list: list.id, emails, campaignId: campaign.id };
+  }
+
+  const campaignSite = (site: SiteAccount) => ({
+    accountId: site.accountId,
+    settings: { plan: site.settings.plan },
+    host: t.origin(site.slug),
+    name: site.settings.sitetitle || site.slug,
+  });
+
+  const campaignRow = async (accountId: string, id: string) =>
+    (
+      await q<Record<string, unknown>>("select * from email_campaigns where account_id = $1 and id = $2", [
+        accountId,
+        id,
+      ])
+    )[0];
+
+  const recipients = (accountId: string, id: string) =>
+    q<{ email: string; token: string; status: string; contact_id: string }>(
+      "select * from email_campaign_recipients where account_id = $1 and campaign_id = $2 order by email",
+      [accountId, id],
+    );
+
+  it("delivers the campaign once to every contact, with tokens filled and one-click unsubscribe headers", async () => {
+    const { site, emails, campaignId } = await siteWithCampaign("camp", 5);
+    const out = await queueCampaign(t.database.db, campaignSite(site), campaignId);
+    expect(out.recipients).toBe(5);
+    await waitFor(async () => (await campaignRow(site.accountId, campaignId))?.status === "sent");
+    await waitFor(() => emails.every((e) => smtp.to(e).length >= 1));
+    // A moment for anything sent twice to arrive too.
+    await new Promise((r) => setTimeout(r, 500));
+    const rs = await recipients(site.accountId, campaignId);
+    for (const e of emails) {
+      const got = smtp.to(e);
+      expect(got).toHaveLength(1);
+      // Headers unfolded (a long header continues on the next line), soft line breaks joined.
+      const raw = got[0].raw.replace(/\r?\n[ \t]+/g, " ").replace(/=\r?\n/g, "");
+      const r = rs.find((x) => x.email === e);
+      expect(raw).toMatch(/Subject: Hello Person/);
+      expect(raw).toContain(`List-Unsubscribe: <${t.origin(site.slug)}/e/u/${r?.token}>`);
+      expect(raw).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+    }
+    const row = await campaignRow(site.accountId, campaignId);
+    expect(row.sent_count).toBe(5);
+    expect(row.recipients_total).toBe(5);
+    // A second send of the same campaign is refused: nobody gets it twice.
+    await expect(queueCampaign(t.database.db, campaignSite(site), campaignId)).rejects.toMatchObject({
+      code: "conflict",
+    });
+  });
+
+  it("skips a contact unsubscribed after queueing, and names what a campaign lacks", async () => {
+    const { site, emails, campaignId } = await siteWithCampaign("skip", 2);
+    await q("update mailing_contacts set status = 0 where account_id = $1 and email = $2", [site.accountId, emails[0]]);
+    await queueCampaign(t.database.db, campaignSite(site), campaignId);
+    await waitFor(async () => (await campaignRow(site.accountId, campaignId))?.status === "sent");
+    await waitFor(() => smtp.to(emails[1]).length === 1);
+    expect(smtp.to(emails[0])).toHaveLength(0);
+
+    const empty = await siteWithCampaign("empty", 1);
+    await q("update email_campaigns set subject = '' where id = $1", [empty.campaignId]);
+    await expect(queueCampaign(t.database.db, campaignSite(empty.site), empty.campaignId)).rejects.toMatchObject({
+      code: "validation_failed",
+      message: expect.stringContaining("subject"),
+    });
+  });
+
+  it("counts opens and clicks once per recipient, redirects only to the e-mail's links, unsubscribes in one click", async () => {
+    const { site, emails, campaignId } = await siteWithCampaign("track", 2);
+    await queueCampaign(t.database.db, campaignSite(site), campaignId);
+    await waitFor(async () => (await campaignRow(site.accountId, campaignId))?.status === "sent");
+    const [a, b] = await recipients(site.accountId, campaignId);
+
+    const o1 = await t.request(site.slug, `/e/o/${a.token}`);
+    expect(o1.status).toBe(200);
+    expect(o1.headers.get("content-type")).toBe("image/gif");
+    expect(o1.headers.get("cache-control")).toContain("no-store");
+    await t.request(site.slug, `/e/o/${a.token}`);
+
+    const c1 = await t.request(site.slug, `/e/c/${b.token}/0`);
+    expect(c1.status).toBe(302);
+    expect(c1.headers.get("location")).toBe("https://example.org/spring");
+    await t.request(site.slug, `/e/c/${b.token}/0`);
+    expect((await t.request(site.slug, `/e/c/${b.token}/1`)).status).toBe(404);
+    expect((await t.request(site.slug, `/e/c/${b.token}/-1`)).status).toBe(404);
+    expect((await t.request(site.slug, `/e/c/${"0".repeat(64)}/0`)).status).toBe(404);
+
+    let row = await campaignRow(site.accountId, campaignId);
+    expect(row.opened_count).toBe(2); // a opened; b clicked, which counts as opened
+    expect(row.clicked_count).toBe(1);
+
+    const page = await t.request(site.slug, `/e/u/${a.token}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(emails[0]);
+    const one = await t.request(site.slug, `/e/u/${a.token}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://mail.example.com" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(one.status).toBe(200);
+    await t.request(site.slug, `/e/u/${a.token}`, { method: "POST", body: "List-Unsubscribe=One-Click" });
+    row = await campaignRow(site.accountId, campaignId);
+    expect(row.unsubscribed_count).toBe(1);
+    const [contact] = await q<{ status: number }>(
+      "select status from mailing_contacts where account_id = $1 and email = $2",
+      [site.accountId, emails[0]],
+    );
+    expect(contact.status).toBe(0);
+    const kinds = await q<{ kind: string }>(
+      "select kind from mailing_contact_events where account_id = $1 and contact_id = $2 order by at",
+      [site.accountId, a.contact_id],
+    );
+    expect(kinds.map((k) => k.kind)).toEqual(["email_sent", "email_opened", "unsubscribed"]);
+
+    // Another site's host does not know these tokens.
+    const other = await siteWithOwner(t, "other");
+    expect((await t.request(other.site.slug, `/e/o/${a.token}`)).status).toBe(404);
+    expect((await t.request(other.site.slug, `/e/c/${b.token}/0`)).status).toBe(404);
+    expect((await t.request(other.site.slug, `/e/u/${b.token}`, { method: "POST", body: "" })).status).toBe(404);
+  });
+
+  it("refuses a send beyond the month's e-mails with a clear message and queues nothing", async () => {
+    const { site, campaignId } = await siteWithCampaign("limit", 3);
+    await withPlatform(t.database.db, (tx) =>
+      tx.execute(sql`insert into usage_meters (account_id, meter, period, value)
+        values (${site.accountId}::uuid, 'emails', date_trunc('month', now())::date, 4998)`),
+    );
+    const err = await queueCampaign(t.database.db, campaignSite(site), campaignId).catch((e) => e);
+    expect(err).toMatchObject({ code: "plan_limit", status: 403 });
+    expect(String(err.message)).toMatch(/e-?mail/i);
+    expect(await recipients(site.accountId, campaignId)).toHaveLength(0);
+    expect((await campaignRow(site.accountId, campaignId)).status).toBe("draft");
+  });
+});
