@@ -150,3 +150,49 @@ export function queueRows(results, fmt) {
 }
 export const QUEUE_HEAD = ["queue target", "database", "concurrency", "jobs", "seconds", "jobs/s"];
 export const QUEUE_RIGHT = [false, false, true, true, true, true];
+
+export const CAMPAIGN_TARGET = "campaign";
+
+/**
+ * The campaign target: bench/campaign-worker.ts in its own process on a fresh database — seeds
+ * BENCH_CONTACTS contacts, times queueCampaign, then one worker's delivery to an SMTP sink, side by
+ * side with nodemailer alone sending the same message to the same sink.
+ */
+export async function measureCampaign({ root, databaseUrl, env, verbose, onCleanup }) {
+  const db = databaseUrl ? await freshDatabase(databaseUrl) : null;
+  try {
+    const child = spawn(process.execPath, ["--import", "tsx", "bench/campaign-worker.ts"], {
+      cwd: root,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...env, NODE_ENV: "production", LOG_LEVEL: "warn", ...(db ? { DATABASE_URL: db.url } : {}) },
+    });
+    onCleanup(() => {
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    });
+    let out = "";
+    const tail = [];
+    child.stdout.on("data", (c) => {
+      out += c.toString();
+    });
+    child.stderr.on("data", (c) => {
+      for (const line of c.toString().split("\n").filter(Boolean)) {
+        tail.push(line);
+        if (tail.length > 40) tail.shift();
+        if (verbose) console.log(`  [campaign:err] ${line}`);
+      }
+    });
+    const code = await new Promise((ok) => child.on("exit", (c) => ok(c)));
+    const line = out.trim().split("\n").at(-1) ?? "";
+    if (code !== 0 || !line.startsWith("{")) {
+      throw new Error(`the campaign worker exited with code ${code}\n--- its last output ---\n${tail.join("\n")}\n---`);
+    }
+    return JSON.parse(line);
+  } finally {
+    await db?.drop();
+  }
+}

@@ -15,6 +15,9 @@
 //                   one-time product with the WELCOME10 coupon (a new pending order each time)
 //   jobs-noop       background work: one worker process working BENCH_JOBS no-op jobs (jobs/s)
 //   jobs-mail       the same with e-mail delivered to a local SMTP sink (bench/queue.mjs)
+//   campaign        an e-mail campaign to BENCH_CONTACTS (default 100,000) contacts: queueCampaign
+//                   timed, then one worker's delivery to an SMTP sink over BENCH_CAMPAIGN_SAMPLE
+//                   (default 10,000) messages next to nodemailer alone (bench/campaign-worker.ts)
 // For each target it prints requests/s, p50 and p99 latency and the ratio Atrium ÷ bare, writes
 // bench/results/latest.json and prints a markdown table for docs/performance.md.
 //
@@ -25,7 +28,7 @@
 //   BENCH_ROUNDS        how many times the Atrium/bare pair is measured per target (default 1);
 //                       with more than one, the figures are the medians of the rounds
 //   BENCH_TARGETS       comma list among platform,demo,demo-cold,me,blog-post,search,course,
-//                       course-cold,complete-item,checkout,jobs-noop,jobs-mail (default all)
+//                       course-cold,complete-item,checkout,jobs-noop,jobs-mail,campaign (default all)
 //   BENCH_JOBS          jobs each queue target queues and times (default 1000)
 //   BENCH_LARGE_BLOG    posts of the bigblog site for blog-post and search (default 100000)
 //   BENCH_SERVER_CMD    command that starts the server (default "node dist/server/main.js");
@@ -46,7 +49,15 @@ import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
-import { measureQueue, QUEUE_HEAD, QUEUE_RIGHT, QUEUE_TARGETS, queueRows } from "./queue.mjs";
+import {
+  CAMPAIGN_TARGET,
+  measureCampaign,
+  measureQueue,
+  QUEUE_HEAD,
+  QUEUE_RIGHT,
+  QUEUE_TARGETS,
+  queueRows,
+} from "./queue.mjs";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const RESULTS_DIR = join(ROOT, "bench", "results");
@@ -77,6 +88,7 @@ const ALL_TARGETS = [
   "complete-item",
   "checkout",
   ...QUEUE_TARGETS,
+  CAMPAIGN_TARGET,
 ];
 
 const settings = {
@@ -538,7 +550,7 @@ function fmt(n, digits) {
 // Main
 
 const queueTargets = settings.targets.filter((t) => QUEUE_TARGETS.includes(t));
-const httpTargets = settings.targets.filter((t) => !QUEUE_TARGETS.includes(t));
+const httpTargets = settings.targets.filter((t) => !QUEUE_TARGETS.includes(t) && t !== CAMPAIGN_TARGET);
 if (httpTargets.length) checkBuild();
 
 const perRun = settings.warmup + settings.duration + 5;
@@ -807,6 +819,24 @@ for (const id of queueTargets) {
   queueResults.push(r);
 }
 
+let campaignResult = null;
+if (settings.targets.includes(CAMPAIGN_TARGET)) {
+  console.log("Campaign target: BENCH_CONTACTS (default 100,000) contacts, one worker process…");
+  campaignResult = await measureCampaign({
+    root: ROOT,
+    databaseUrl: settings.databaseUrl,
+    env: workerEnv,
+    verbose: settings.verbose,
+    onCleanup: (fn) => cleanups.push(fn),
+  });
+  const c = campaignResult;
+  console.log(
+    `  queueCampaign: ${c.recipients} recipients in ${fmt(c.queueSeconds, 2)} s (${c.database})\n` +
+      `  delivery, one worker: ${fmt(c.messagesPerSecond, 0)} messages/s over ${c.sample} messages; ` +
+      `nodemailer alone: ${fmt(c.nodemailerPerSecond, 0)} messages/s`,
+  );
+}
+
 // ---------------------------------------------------------------------------------------------
 // Report
 
@@ -901,7 +931,10 @@ console.log(md);
 
 mkdirSync(RESULTS_DIR, { recursive: true });
 const outFile = join(RESULTS_DIR, "latest.json");
-writeFileSync(outFile, `${JSON.stringify({ meta, results, queue: queueResults, markdown: md }, null, 2)}\n`);
+writeFileSync(
+  outFile,
+  `${JSON.stringify({ meta, results, queue: queueResults, campaign: campaignResult, markdown: md }, null, 2)}\n`,
+);
 console.log(`\nWrote ${outFile.slice(ROOT.length + 1)}.`);
 
 const troubled = results.filter(

@@ -7,7 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PLAN_IDS } from "../../core/plans";
 import { withPlatform } from "../../server/db/tenant";
 import type { SiteAccount } from "../../server/modules/accounts";
-import { queueCampaign } from "../../server/modules/campaign-delivery";
+import {
+  deliverBatch,
+  queueCampaign,
+  queueDueCampaigns,
+  scheduleCampaign,
+} from "../../server/modules/campaign-delivery";
 import { startTestPlatform, type TestPlatform } from "../support/platform";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
 import { siteWithOwner, uid } from "./helpers";
@@ -200,5 +205,113 @@ describe("e-mail campaigns", () => {
     expect(String(err.message)).toMatch(/e-?mail/i);
     expect(await recipients(site.accountId, campaignId)).toHaveLength(0);
     expect((await campaignRow(site.accountId, campaignId)).status).toBe("draft");
+  });
+
+  it("pauses a sending campaign when the month's e-mails run out, leaving the rest queued", async () => {
+    const { site, emails, campaignId } = await siteWithCampaign("pause", 2);
+    // A campaign already sending (its recipients queued) when the allowance is used up elsewhere.
+    await q(
+      `insert into email_campaign_recipients (account_id, campaign_id, contact_id, email, token)
+       select account_id, $2, id, email, md5(id::text) || md5(email) from mailing_contacts where account_id = $1`,
+      [site.accountId, campaignId],
+    );
+    await q("update email_campaigns set status = 'sending', recipients_total = 2 where id = $1", [campaignId]);
+    await q(
+      `insert into usage_meters (account_id, meter, period, value)
+       values ($1, 'emails', date_trunc('month', now())::date, 5000)`,
+      [site.accountId],
+    );
+    const out = await deliverBatch(t.database.db, {
+      accountId: site.accountId,
+      campaignId,
+      plan: PLAN_IDS.lifetime,
+      isPlatform: false,
+      name: "Pause school",
+      origin: t.origin(site.slug),
+      lang: "en",
+    });
+    expect(out.kind).toBe("paused");
+    const row = await campaignRow(site.accountId, campaignId);
+    expect(row.status).toBe("paused");
+    expect(String(row.pause_reason)).toMatch(/e-?mail/i);
+    expect((await recipients(site.accountId, campaignId)).map((r) => r.status)).toEqual(["queued", "queued"]);
+    expect(smtp.to(emails[0])).toHaveLength(0);
+  });
+
+  it("sends the spec's site e-mails (template and event form) through the same outbox, tokens filled", async () => {
+    const { site, ownerCookie } = await siteWithOwner(t, "spec", { plan: PLAN_IDS.lifetime });
+    const to = [`a-${uid()}@example.org`, `b-${uid()}@example.org`];
+    const batch = await t.request(site.slug, "/api/emails/site/batch-email", {
+      cookie: ownerCookie,
+      json: {
+        account_id: site.accountId,
+        from: "Yoga School",
+        subject: "News for {{name}}",
+        emails: to,
+        tokens: { data: { name: "<Ana>", body: "<p>Hi {{name}}, welcome to {{site.name}}</p>" } },
+        type: "template",
+      },
+    });
+    expect(batch.status).toBe(200);
+    await waitFor(() => to.every((e) => smtp.to(e).length === 1));
+    const raw = smtp.to(to[0])[0].raw.replace(/=\r?\n/g, "");
+    expect(raw).toContain("Subject: News for <Ana>");
+    expect(raw).toContain("Hi &lt;Ana&gt;");
+    expect(raw).toContain("Yoga School");
+
+    const learner = `c-${uid()}@example.org`;
+    const event = await t.request(site.slug, "/api/emails/site/email", {
+      cookie: ownerCookie,
+      json: {
+        account_id: site.accountId,
+        to: learner,
+        subject: "{{user}} finished a course",
+        type: "course_completed",
+        tokens: {
+          user: "Bo",
+          "course.titlelink": '<a href="https://example.org/c/yoga">Yoga 1</a>',
+          "student.marks": "9/10",
+        },
+      },
+    });
+    expect(event.status).toBe(200);
+    await waitFor(() => smtp.to(learner).length === 1);
+    const got = smtp
+      .to(learner)[0]
+      .raw.replace(/=\r?\n/g, "")
+      .replace(/=3D/g, "=");
+    expect(got).toContain("Subject: Bo finished a course");
+    expect(got).toContain('<a href="https://example.org/c/yoga">Yoga 1</a>');
+    expect(got).toContain("9/10");
+
+    const missing = await t.request(site.slug, "/api/emails/site/batch-email", {
+      cookie: ownerCookie,
+      json: { account_id: site.accountId, subject: "x", emails: [], type: "template" },
+    });
+    expect(missing.status).toBe(422);
+    expect(JSON.stringify(await missing.json())).toContain("emails");
+
+    const other = await siteWithOwner(t, "spec-other");
+    const foreign = await t.request(site.slug, "/api/emails/site/email", {
+      cookie: ownerCookie,
+      json: { account_id: other.site.accountId, to: learner, subject: "x", type: "template", tokens: {} },
+    });
+    expect(foreign.status).toBe(404);
+    const anonymous = await t.request(site.slug, "/api/emails/site/email", {
+      json: { account_id: site.accountId, to: learner, subject: "x", type: "template", tokens: {} },
+    });
+    expect(anonymous.status).toBe(401);
+    expect(smtp.to(learner)).toHaveLength(1);
+  });
+
+  it("sends a scheduled campaign once its time has come, and not before", async () => {
+    const { site, emails, campaignId } = await siteWithCampaign("sched", 1);
+    await scheduleCampaign(t.database.db, campaignSite(site), campaignId, new Date(Date.now() + 3_600_000));
+    await queueDueCampaigns(t.database.db);
+    expect((await campaignRow(site.accountId, campaignId)).status).toBe("scheduled");
+    await q("update email_campaigns set scheduled_at = now() - interval '1 minute' where id = $1", [campaignId]);
+    await queueDueCampaigns(t.database.db);
+    await waitFor(async () => (await campaignRow(site.accountId, campaignId))?.status === "sent");
+    await waitFor(() => smtp.to(emails[0]).length === 1);
   });
 });

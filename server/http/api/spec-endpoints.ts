@@ -6,6 +6,7 @@ import { readsCredentialsFromOptions } from "../../../core/plans";
 import { FEEDBACK_CATEGORIES, support } from "../../modules/support";
 import { AppError, notAuthenticated, notFound } from "../../errors";
 import { verifyEmail } from "../../modules/audience";
+import { sendSiteEmail } from "../../modules/campaign-delivery";
 import { mail } from "../../modules/mail";
 import { members } from "../../modules/members";
 import { accountNotifications } from "../../modules/notifications";
@@ -37,6 +38,25 @@ const ZFeedback = z.object({
   account_id: accountId,
   subject: z.enum(FEEDBACK_CATEGORIES, { message: `subject must be one of ${FEEDBACK_CATEGORIES.join(", ")}` }),
   message: z.string().trim().min(1, "message is required").max(5000),
+});
+
+const email = z.string().trim().toLowerCase().email("must be an e-mail address").max(254);
+const ZTokenValues = z.record(z.string(), z.unknown());
+const ZBatchEmail = z.object({
+  account_id: accountId,
+  from: z.string().max(200).optional(),
+  subject: z.string().trim().min(1, "subject is required").max(300),
+  emails: z.array(email).min(1, "emails must list at least one address").max(1000),
+  tokens: z.object({ data: ZTokenValues.default({}) }).default({ data: {} }),
+  type: z.literal("template", { message: 'type must be "template"' }),
+});
+const ZSiteEmail = z.object({
+  account_id: accountId,
+  from: z.string().max(200).optional(),
+  subject: z.string().trim().min(1, "subject is required").max(300),
+  to: email,
+  tokens: ZTokenValues.default({}),
+  type: z.string().trim().min(1, "type is required").max(60),
 });
 
 export function createSpecEndpoints() {
@@ -157,6 +177,51 @@ export function createSpecEndpoints() {
       });
     }
     return c.json({ status: true });
+  });
+
+  // Site e-mail (§7): the owner's, through the outbox like campaigns, counted in the e-mails meter.
+  api.post("/emails/site/batch-email", requireCap("manage_options"), async (c) => {
+    const body = await readJson(c, ZBatchEmail);
+    sameSite(c, body.account_id);
+    const site = c.get("site");
+    const { database } = c.get("platform");
+    const data = body.tokens.data;
+    const sent = await sendSiteEmail(
+      database.db,
+      { ...site, name: site.settings.sitetitle || site.slug },
+      {
+        from: body.from,
+        subject: body.subject,
+        to: body.emails,
+        values: data,
+        body: typeof data.body === "string" ? data.body : "",
+        kind: "site-email",
+      },
+    );
+    return c.json({ status: true, sent });
+  });
+
+  api.post("/emails/site/email", requireCap("manage_options"), async (c) => {
+    const body = await readJson(c, ZSiteEmail);
+    sameSite(c, body.account_id);
+    const site = c.get("site");
+    const { database } = c.get("platform");
+    // The template form carries tokens.data with the body; the event form names the event in type.
+    const template = body.type === "template";
+    const values = (template ? (body.tokens.data ?? {}) : body.tokens) as Record<string, unknown>;
+    const sent = await sendSiteEmail(
+      database.db,
+      { ...site, name: site.settings.sitetitle || site.slug },
+      {
+        from: body.from,
+        subject: body.subject,
+        to: [body.to],
+        values,
+        body: template ? (typeof values.body === "string" ? values.body : "") : undefined,
+        kind: template ? "site-email" : `event:${body.type}`,
+      },
+    );
+    return c.json({ status: true, sent });
   });
 
   return api;

@@ -9,7 +9,7 @@ import { AppError } from "../../errors";
 import { CAMPAIGN_KIND, mail } from "../mail";
 import { type MeteredSite, usage } from "../usage";
 import { renderFor } from "./render";
-import { queueCampaignNow, siteForSend } from "./send";
+import { queueCampaignNow, scheduleCampaignAt, siteForSend } from "./send";
 
 export type CampaignSite = MeteredSite & { host: string; name: string };
 
@@ -49,6 +49,12 @@ export function renderCampaign(
   return renderFor(campaign, contact, { name: "", origin: "", lang: null }, null);
 }
 
+/** Schedules a draft campaign for `at`; the minute tick queues it then (as queueCampaign would). */
+export async function scheduleCampaign(db: Db, site: CampaignSite, campaignId: string, at: Date): Promise<void> {
+  await scheduleCampaignAt(db, siteForSend(site), campaignId, at);
+}
+
 export { recipientOf, recordClick, recordOpen, unsubscribe } from "./tracking";
 export { textsFor, fill } from "./texts";
-export { DELIVER_CAMPAIGN, deliverBatch, ratePerMinute } from "./send";
+export { DELIVER_CAMPAIGN, deliverBatch, queueDueCampaigns, ratePerMinute } from "./send";
+export { type SiteEmail, sendSiteEmail } from "./site-email";

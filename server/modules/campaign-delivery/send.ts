@@ -271,6 +271,7 @@ async function deliverJob(db: Db, data: Record<string, unknown>) {
  * get a new one. Duplicates are harmless (claims skip locked rows, only queued ones are taken).
  */
 async function tick(db: Db) {
+  await queueDueCampaigns(db);
   const stalled = await withPlatform(db, (tx) =>
     tx.execute<{ send_context: DeliverData }>(sql`
       select send_context from email_campaigns
@@ -280,6 +281,55 @@ async function tick(db: Db) {
   for (const r of (stalled as unknown as { rows: { send_context: DeliverData }[] }).rows) {
     await jobs.send(db, DELIVER_CAMPAIGN, r.send_context);
   }
+}
+
+/**
+ * Marks a draft campaign to be sent at `at`, keeping what its sending needs of the site; the
+ * minute tick queues it once `at` has passed.
+ */
+export async function scheduleCampaignAt(db: Db, site: SendSite, campaignId: string, at: Date): Promise<void> {
+  const [row] = await withTenant(db, site.accountId, (tx) =>
+    tx
+      .update(emailCampaigns)
+      .set({ status: "scheduled", scheduledAt: at, sendContext: dataOf(site, campaignId), updatedAt: sql`now()` })
+      .where(and(thisCampaign(site.accountId, campaignId), sql`${emailCampaigns.status} in ('draft', 'scheduled')`))
+      .returning({ id: emailCampaigns.id }),
+  );
+  if (!row) throw new AppError("conflict", "Only a draft or scheduled campaign can be scheduled");
+}
+
+/** Queues the scheduled campaigns whose time has come (one refused, e.g. at the e-mail limit, is paused with the reason). */
+export async function queueDueCampaigns(db: Db): Promise<number> {
+  const due = await withPlatform(db, (tx) =>
+    tx.execute<{ send_context: DeliverData }>(sql`
+      select send_context from email_campaigns
+      where status = 'scheduled' and scheduled_at <= now() and send_context is not null
+      order by scheduled_at limit 50`),
+  );
+  let queued = 0;
+  for (const { send_context: d } of (due as unknown as { rows: { send_context: DeliverData }[] }).rows) {
+    const site: SendSite = {
+      accountId: d.accountId,
+      isPlatform: d.isPlatform,
+      settings: { plan: d.plan },
+      name: d.name,
+      origin: d.origin,
+      lang: d.lang,
+    };
+    try {
+      await queueCampaignNow(db, site, d.campaignId);
+      queued++;
+    } catch (err) {
+      const reason = err instanceof Error ? err.message : String(err);
+      await withTenant(db, d.accountId, (tx) =>
+        tx
+          .update(emailCampaigns)
+          .set({ status: "paused", pauseReason: reason, updatedAt: sql`now()` })
+          .where(and(thisCampaign(d.accountId, d.campaignId), eq(emailCampaigns.status, "scheduled"))),
+      );
+    }
+  }
+  return queued;
 }
 
 jobs.define(DELIVER_CAMPAIGN, deliverJob, { retryLimit: 5, retryDelay: 5, retryBackoff: true, concurrency: 2 });
