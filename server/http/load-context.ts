@@ -22,6 +22,7 @@ import { ordersAdminServices } from "./services/orders-admin";
 import { reportsServices } from "./services/reports";
 import { dashboardServices } from "./services/dashboard";
 import { affiliateServices } from "./services/affiliate";
+import { campaignServices } from "./services/campaigns";
 import { mailboxServices } from "./services/mailbox";
 import { staffAccountServices } from "./services/staff-accounts";
 import { invitationServices } from "./services/invitation";
@@ -115,6 +116,7 @@ export function buildLoadContext(c: Context<AppEnv>) {
       ...reportsServices(c),
       ...dashboardServices(c),
       ...affiliateServices(c),
+      ...campaignServices(c),
       ...mailboxServices(c),
       ...staffAccountServices(c),
       ...invitationServices(c),

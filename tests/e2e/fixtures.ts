@@ -134,7 +134,13 @@ export function setupE2E(env: Record<string, string> | (() => Promise<Record<str
     },
     signedIn: async (origin: string, email: string, password: string) => {
       const page = await e2e.newPage();
-      await page.addInitScript(() => localStorage.setItem("account-demo", "1"));
+      await page.addInitScript(() => {
+        try {
+          localStorage.setItem("account-demo", "1");
+        } catch {
+          // A sandboxed frame (an e-mail preview) has no storage; the page itself does.
+        }
+      });
       await logIn(page, origin, email, password);
       await waitForPath(page, "/dashboard");
       return page;

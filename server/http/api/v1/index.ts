@@ -35,6 +35,7 @@ import { staffBillingRoutes } from "./staff-billing";
 import { ticketRoutes } from "./tickets";
 import { quizSubmissionRoutes } from "./submissions";
 import { webhookRoutes } from "./webhooks";
+import { campaignRoutes } from "./campaigns";
 import { contactRoutes } from "./contacts";
 import { mailingListRoutes } from "./mailing-lists";
 import { formRoutes } from "./forms";
@@ -84,6 +85,7 @@ export function createV1() {
   v1.route("/", mailingListRoutes);
   v1.route("/", formRoutes);
   v1.route("/", popupRoutes);
+  v1.route("/", campaignRoutes);
   v1.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
     type: "http",
     scheme: "bearer",
