@@ -26,6 +26,9 @@ describe("marketing home", () => {
     await page.getByText(mk.intro).waitFor();
     const links = page.getByTestId("marketing-links");
     await links.getByRole("link", { name: en.manage.links.affiliates }).waitFor();
+    expect(await page.getByTestId("marketing-figure-contacts").textContent()).toBe(
+      mk.figures.contacts_other.replace("{{count}}", "2").replace("{{fresh}}", "2"),
+    );
     const findings = formatFindings("marketing", await axeCheck(page));
     expect(findings).toEqual([]);
 

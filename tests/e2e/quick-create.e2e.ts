@@ -41,7 +41,11 @@ describe("quick-create", () => {
       q.media,
       q.products,
       q.memberships,
+      q.forms,
+      q.popups,
       q.affiliates,
+      q.emails,
+      q.contacts,
       q.notices,
     ]);
     await page.keyboard.press("Escape");
@@ -64,6 +68,11 @@ describe("quick-create", () => {
       [q.media, "/dashboard/media", en.media.drop.choose],
       [q.affiliates, "/dashboard/manage/marketing/affiliates", en.affiliate.form.email],
       [q.notices, "/dashboard/manage/marketing/", en.siteAdmin.theme.noticeText],
+      [q.forms, "/dashboard/manage/marketing/forms", en.forms.newForm],
+      [q.popups, "/dashboard/manage/marketing/popups", en.popups.newPopup],
+      [q.emails, "/dashboard/manage/marketing/emails", en.campaigns.new],
+      // "contact" goes through …/emails?new=contact to the contacts tab's create form.
+      [q.contacts, "/dashboard/manage/marketing/emails/contacts", en.contacts.email],
     ];
     for (const [label, path, control] of forms) {
       await choose(page, label);

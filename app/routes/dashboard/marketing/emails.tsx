@@ -3,6 +3,7 @@ import { Form, Link, redirect, useNavigation } from "react-router";
 import { DataTable, type ListColumn } from "../../../components/list-kit";
 import { EmailTabs } from "../../../components/marketing/email-tabs";
 import { PlanRefusal } from "../../../components/plan-refusal";
+import { useFocusWhenNew } from "../../../hooks/use-focus-when-new";
 import { useTranslation } from "../../../i18n/use-translation";
 import { unknownIntent } from "../../../lib/action-result";
 import { pageTitle, translatorFor } from "../../../lib/i18n.server";
@@ -15,6 +16,9 @@ export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title ?? "Atri
 /** The owner's e-mail campaigns (spec §2): each with its status and how it did. */
 export async function loader({ context, request }: Route.LoaderArgs) {
   if (context.site.isPlatform || !context.can("manage_options")) throw notFound();
+  // Quick-create's "contact" (spec §2: …/marketing/emails) opens the contacts tab's create form.
+  if (new URL(request.url).searchParams.get("new") === "contact")
+    throw redirect("/dashboard/manage/marketing/emails/contacts?new=1");
   const title = pageTitle(translatorFor(context, request), "campaigns.title", context.site.settings.sitetitle);
   const locked = planLock(context.site.settings.plan, "emails");
   if (locked) return { title, locked, items: [] };
@@ -56,6 +60,8 @@ const pct = (r: number) => `${Math.round(r * 1000) / 10}%`;
 
 export default function Campaigns({ loaderData: d }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
+  // Quick-create opens this screen with ?new=1: the keyboard lands on the create button.
+  const createButton = useFocusWhenNew<HTMLButtonElement>();
   const busy = useNavigation().state !== "idle";
   const when = (iso: string | null) =>
     iso ? new Date(iso).toLocaleString(i18n.language, { dateStyle: "medium", timeStyle: "short" }) : "—";
@@ -102,7 +108,7 @@ export default function Campaigns({ loaderData: d }: Route.ComponentProps) {
           {d.locked ? null : (
             <Form method="post">
               <input type="hidden" name="intent" value="create" />
-              <Button type="submit" loading={busy}>
+              <Button ref={createButton} type="submit" loading={busy}>
                 {t("campaigns.new")}
               </Button>
             </Form>

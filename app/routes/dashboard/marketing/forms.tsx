@@ -4,6 +4,7 @@ import { Form, Link, redirect } from "react-router";
 import { ConfirmDeleteButton } from "../../../components/confirm-delete-button";
 import { type ListColumn, ListScreen } from "../../../components/list-kit";
 import { PlanRefusal } from "../../../components/plan-refusal";
+import { useFocusWhenNew } from "../../../hooks/use-focus-when-new";
 import { useTranslation } from "../../../i18n/use-translation";
 import { unknownIntent } from "../../../lib/action-result";
 import { pageTitle, translatorFor } from "../../../lib/i18n.server";
@@ -54,6 +55,8 @@ type Row = Route.ComponentProps["loaderData"]["forms"][number];
 
 export default function Forms({ loaderData: d }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
+  // Quick-create opens this screen with ?new=1: the keyboard lands on the create button.
+  const createButton = useFocusWhenNew<HTMLButtonElement>();
   const columns: ListColumn<Row>[] = [
     {
       id: "name",
@@ -90,7 +93,7 @@ export default function Forms({ loaderData: d }: Route.ComponentProps) {
       create={
         <Form method="post">
           <input type="hidden" name="intent" value="create" />
-          <Button type="submit" leftSection={<IconPlus size={16} aria-hidden />}>
+          <Button ref={createButton} type="submit" leftSection={<IconPlus size={16} aria-hidden />}>
             {t("forms.newForm")}
           </Button>
         </Form>
