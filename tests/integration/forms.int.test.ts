@@ -166,12 +166,17 @@ describe("a visitor's submission", () => {
     const history = await withPlatform(t.database.db, (tx) =>
       tx.select().from(mailingContactEvents).where(eq(mailingContactEvents.contactId, contact.id)),
     );
-    expect(history).toEqual([
-      expect.objectContaining({
-        kind: "form_submitted",
-        data: expect.objectContaining({ formId: form.id, formName: form.name }),
-      }),
-    ]);
+    // The new contact's history: created from the form, then the submission.
+    expect(history).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: "created", data: { source: "form" } }),
+        expect.objectContaining({
+          kind: "form_submitted",
+          data: expect.objectContaining({ formId: form.id, formName: form.name }),
+        }),
+      ]),
+    );
+    expect(history).toHaveLength(2);
     const emitted = await withPlatform(t.database.db, (tx) =>
       tx
         .select()

@@ -28,3 +28,4 @@ export {
   recordContactEvents,
 } from "./history";
 export { type AudienceSummary, audienceSummary } from "./summary";
+export { contactForMember } from "./members";
