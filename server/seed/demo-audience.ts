@@ -1,6 +1,6 @@
 // The demo site's audience, so the marketing screens have something to show on first sign-in: two
 // lists (one with double opt-in), contacts with tags and where they came from, and a campaign sent
-// last week with opens, clicks and one unsubscribe. Fixed data, so every fresh demo looks the same.
+// last week with opens, clicks and one unsubscribe; a newsletter form and an exit popup offering it. Fixed data, so every fresh demo looks the same.
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
@@ -13,6 +13,7 @@ import {
 } from "../db/schema";
 import { withTenant } from "../db/tenant";
 import type { SiteAccount } from "../modules/accounts";
+import { forms, popups } from "../modules/forms";
 
 const PEOPLE = [
   ["Amara Okafor", "amara@demo.test", ["customer"], "member"],
@@ -31,11 +32,11 @@ const PEOPLE = [
 
 const DAY_MS = 86_400_000;
 
-export type DemoAudience = { listIds: { newsletter: string; updates: string }; contactIds: string[] };
+export type DemoAudience = { listIds: { newsletter: string; updates: string }; contactIds: string[]; formId: string };
 
 export async function seedDemoAudience(db: Db, site: SiteAccount, now = new Date()): Promise<DemoAudience> {
   const accountId = site.accountId;
-  return withTenant(db, accountId, async (tx) => {
+  const seeded = await withTenant(db, accountId, async (tx) => {
     const [newsletter, updates] = await tx
       .insert(mailingLists)
       .values([
@@ -116,4 +117,29 @@ export async function seedDemoAudience(db: Db, site: SiteAccount, now = new Date
       .where(eq(emailCampaigns.id, campaign!.id));
     return { listIds: { newsletter: newsletter!.id, updates: updates!.id }, contactIds: contacts.map((c) => c.id) };
   });
+
+  // The newsletter form (on the home page, see demo-content) and a popup that offers it to a
+  // visitor about to leave the home page, once.
+  const form = await forms.create(db, accountId, {
+    name: "Newsletter sign-up",
+    fields: [
+      { type: "email", name: "email", label: "E-mail", required: true, message: "Enter your e-mail address" },
+      { type: "text", name: "name", label: "First name", required: false },
+    ],
+    settings: {
+      listIds: [seeded.listIds.newsletter],
+      tags: ["newsletter"],
+      successMessage: "Thank you! The next letter is on its way to you.",
+    },
+  });
+  await popups.create(db, accountId, {
+    name: "Before you go",
+    content: "<h2>Before you go</h2><p>One letter a month with new courses and open studio days.</p>",
+    formId: form.id,
+    trigger: { type: "exit" },
+    pages: { mode: "only", paths: ["/"] },
+    frequency: { type: "once" },
+    status: "active",
+  });
+  return { ...seeded, formId: form.id };
 }

@@ -61,7 +61,13 @@ const POSTS = [
   },
 ];
 
-export async function seedDemoContent(db: Db, storage: StorageAdapter, site: Site, authorMemberId: string | null) {
+export async function seedDemoContent(
+  db: Db,
+  storage: StorageAdapter,
+  site: Site,
+  authorMemberId: string | null,
+  newsletterFormId?: string,
+) {
   const upload = async (name: string, hue: number, alt: string) =>
     mediaLibrary.upload(db, storage, site, null, { filename: name, bytes: await picture(hue), alt });
 
@@ -117,6 +123,7 @@ export async function seedDemoContent(db: Db, storage: StorageAdapter, site: Sit
           },
           4,
         ),
+        ...(newsletterFormId ? [block("Form", { formId: newsletterFormId }, 6)] : []),
         block(
           "CallToAction",
           {

@@ -91,7 +91,9 @@ export async function seedDemo(db: Db, auth: Auth, staffEmail: string, storage: 
   const instructorMember = await buildMember(db, site, instructor, "instructor");
   await buildMember(db, site, student, "student");
   await accounts.updateConfig(db, site, DEMO_CONFIG);
-  await seedDemoContent(db, storage, site, instructorMember.id);
+  // The audience first: the home page shows its newsletter form.
+  const audience = await seedDemoAudience(db, site);
+  await seedDemoContent(db, storage, site, instructorMember.id, audience.formId);
   const demoCourses = await seedDemoCourses(db, site, instructor, student);
   await seedDemoCommerce(
     db,
@@ -100,7 +102,6 @@ export async function seedDemo(db: Db, auth: Auth, staffEmail: string, storage: 
     demoCourses.courses.map((c) => c.course.id),
   );
   await seedDemoSales(db, auth, site);
-  await seedDemoAudience(db, site);
   // One open ticket, so the owner's and the staff's support screens show a conversation.
   await supportTickets.open(
     db,

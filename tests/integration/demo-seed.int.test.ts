@@ -15,6 +15,7 @@ import {
 import { PLAN_IDS } from "../../core/plans";
 import { withTenant } from "../../server/db/tenant";
 import { accounts } from "../../server/modules/accounts";
+import { pages } from "../../server/modules/pages";
 import { posts } from "../../server/modules/posts";
 import { storageFor } from "../../server/modules/storage";
 import { DEMO_PASSWORD } from "../../server/seed/builders";
@@ -148,6 +149,13 @@ describe("the demo seed", () => {
     expect(tagged.total).toBe(4);
     const site = await accounts.bySlug(t.database.db, "demo");
     const [campaign] = await withTenant(t.database.db, site!.accountId, (tx) => tx.select().from(emailCampaigns));
+    // The newsletter form on the home page, and the popup offering it on the way out.
+    const [popup] = (await (await t.request("demo", "/api/popups?path=/")).json()).items;
+    expect(popup).toMatchObject({ name: "Before you go", trigger: { type: "exit" } });
+    const form = await (await t.request("demo", `/api/forms/${popup.formId}`)).json();
+    expect(form.name).toBe("Newsletter sign-up");
+    const home = await pages.getPublished(t.database.db, site!.accountId, "page", "home");
+    expect(JSON.stringify(home?.document)).toContain(`"formId":"${popup.formId}"`);
     expect(campaign).toMatchObject({
       status: "sent",
       recipientsTotal: 12,
