@@ -1,10 +1,7 @@
-import { Badge, Button } from "@mantine/core";
-import { IconPlus } from "@tabler/icons-react";
-import { Form, Link, redirect } from "react-router";
-import { ConfirmDeleteButton } from "../../../components/confirm-delete-button";
-import { type ListColumn, ListScreen } from "../../../components/list-kit";
-import { PlanRefusal } from "../../../components/plan-refusal";
-import { useFocusWhenNew } from "../../../hooks/use-focus-when-new";
+import { Badge } from "@mantine/core";
+import { Link, redirect } from "react-router";
+import type { ListColumn } from "../../../components/list-kit";
+import { MarketingItemList } from "../../../components/marketing/item-list";
 import { useTranslation } from "../../../i18n/use-translation";
 import { unknownIntent } from "../../../lib/action-result";
 import { pageTitle, translatorFor } from "../../../lib/i18n.server";
@@ -55,8 +52,6 @@ type Row = Route.ComponentProps["loaderData"]["forms"][number];
 
 export default function Forms({ loaderData: d }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  // Quick-create opens this screen with ?new=1: the keyboard lands on the create button.
-  const createButton = useFocusWhenNew<HTMLButtonElement>();
   const columns: ListColumn<Row>[] = [
     {
       id: "name",
@@ -80,53 +75,15 @@ export default function Forms({ loaderData: d }: Route.ComponentProps) {
       cell: ({ row }) => new Date(row.original.createdAt).toLocaleDateString(i18n.language, { dateStyle: "medium" }),
     },
   ];
-  if (d.locked)
-    return (
-      <div className="page">
-        <h1>{t("forms.title")}</h1>
-        <PlanRefusal result={d.locked} />
-      </div>
-    );
   return (
-    <ListScreen
-      title={t("forms.title")}
-      create={
-        <Form method="post">
-          <input type="hidden" name="intent" value="create" />
-          <Button ref={createButton} type="submit" leftSection={<IconPlus size={16} aria-hidden />}>
-            {t("forms.newForm")}
-          </Button>
-        </Form>
-      }
-      table={{
-        data: d.forms,
-        columns,
-        getRowId: (f) => f.id,
-        label: t("forms.title"),
-        minWidth: 640,
-        rowActions: (f) => (
-          <>
-            <Button
-              component={Link}
-              to={`/dashboard/manage/marketing/forms/${f.id}`}
-              size="compact-sm"
-              variant="default"
-              aria-label={t("forms.editNamed", { name: f.name })}
-            >
-              {t("forms.edit")}
-            </Button>
-            <ConfirmDeleteButton
-              id={f.id}
-              label={t("forms.delete")}
-              ariaLabel={t("forms.deleteNamed", { name: f.name })}
-              dialogTitle={t("forms.confirmDeleteTitle")}
-              message={t("forms.confirmDelete", { name: f.name })}
-              cancelLabel={t("common.cancel")}
-            />
-          </>
-        ),
-      }}
-      empty={t("forms.empty")}
+    <MarketingItemList
+      group="forms"
+      basePath="/dashboard/manage/marketing/forms"
+      createLabel={t("forms.newForm")}
+      items={d.forms}
+      columns={columns}
+      minWidth={640}
+      locked={d.locked}
     />
   );
 }

@@ -1,10 +1,7 @@
-import { Badge, Button } from "@mantine/core";
-import { IconPlus } from "@tabler/icons-react";
-import { Form, Link, redirect } from "react-router";
-import { ConfirmDeleteButton } from "../../../components/confirm-delete-button";
-import { type ListColumn, ListScreen } from "../../../components/list-kit";
-import { PlanRefusal } from "../../../components/plan-refusal";
-import { useFocusWhenNew } from "../../../hooks/use-focus-when-new";
+import { Badge } from "@mantine/core";
+import { Link, redirect } from "react-router";
+import type { ListColumn } from "../../../components/list-kit";
+import { MarketingItemList } from "../../../components/marketing/item-list";
 import { useTranslation } from "../../../i18n/use-translation";
 import { unknownIntent } from "../../../lib/action-result";
 import { pageTitle, translatorFor } from "../../../lib/i18n.server";
@@ -53,8 +50,6 @@ type Row = Route.ComponentProps["loaderData"]["popups"][number];
 
 export default function Popups({ loaderData: d }: Route.ComponentProps) {
   const { t } = useTranslation();
-  // Quick-create opens this screen with ?new=1: the keyboard lands on the create button.
-  const createButton = useFocusWhenNew<HTMLButtonElement>();
   const columns: ListColumn<Row>[] = [
     {
       id: "name",
@@ -80,53 +75,15 @@ export default function Popups({ loaderData: d }: Route.ComponentProps) {
     { id: "closes", header: t("popups.closes"), cell: ({ row }) => row.original.closes },
     { id: "conversions", header: t("popups.conversions"), cell: ({ row }) => row.original.conversions },
   ];
-  if (d.locked)
-    return (
-      <div className="page">
-        <h1>{t("popups.title")}</h1>
-        <PlanRefusal result={d.locked} />
-      </div>
-    );
   return (
-    <ListScreen
-      title={t("popups.title")}
-      create={
-        <Form method="post">
-          <input type="hidden" name="intent" value="create" />
-          <Button ref={createButton} type="submit" leftSection={<IconPlus size={16} aria-hidden />}>
-            {t("popups.newPopup")}
-          </Button>
-        </Form>
-      }
-      table={{
-        data: d.popups,
-        columns,
-        getRowId: (p) => p.id,
-        label: t("popups.title"),
-        minWidth: 720,
-        rowActions: (p) => (
-          <>
-            <Button
-              component={Link}
-              to={`/dashboard/manage/marketing/popups/${p.id}`}
-              size="compact-sm"
-              variant="default"
-              aria-label={t("popups.editNamed", { name: p.name })}
-            >
-              {t("popups.edit")}
-            </Button>
-            <ConfirmDeleteButton
-              id={p.id}
-              label={t("popups.delete")}
-              ariaLabel={t("popups.deleteNamed", { name: p.name })}
-              dialogTitle={t("popups.confirmDeleteTitle")}
-              message={t("popups.confirmDelete", { name: p.name })}
-              cancelLabel={t("common.cancel")}
-            />
-          </>
-        ),
-      }}
-      empty={t("popups.empty")}
+    <MarketingItemList
+      group="popups"
+      basePath="/dashboard/manage/marketing/popups"
+      createLabel={t("popups.newPopup")}
+      items={d.popups}
+      columns={columns}
+      minWidth={720}
+      locked={d.locked}
     />
   );
 }
