@@ -128,18 +128,21 @@ async function sentLastMinute(tx: Tx, accountId: string): Promise<number> {
   return Number((r as unknown as { rows: { n: number | string }[] }).rows[0]?.n ?? 0);
 }
 
+/** The site as a campaign's stored send context describes it. */
+const siteOf = (d: DeliverData): SendSite => ({
+  accountId: d.accountId,
+  isPlatform: d.isPlatform,
+  settings: { plan: d.plan },
+  name: d.name,
+  origin: d.origin,
+  lang: d.lang,
+});
+
 type Outcome = { kind: "more" } | { kind: "wait"; seconds: number } | { kind: "done" } | { kind: "paused" };
 
 /** One batch of one campaign: claims, renders, writes to the outbox, counts, in one transaction. */
 export async function deliverBatch(db: Db, d: DeliverData): Promise<Outcome> {
-  const site: SendSite = {
-    accountId: d.accountId,
-    isPlatform: d.isPlatform,
-    settings: { plan: d.plan },
-    name: d.name,
-    origin: d.origin,
-    lang: d.lang,
-  };
+  const site = siteOf(d);
   let prepared: ReturnType<typeof mail.prepare> = [];
   const outcome = await withTenant(db, d.accountId, async (tx): Promise<Outcome> => {
     const [c] = await tx.select().from(emailCampaigns).where(thisCampaign(d.accountId, d.campaignId));
@@ -308,14 +311,7 @@ export async function queueDueCampaigns(db: Db): Promise<number> {
   );
   let queued = 0;
   for (const { send_context: d } of (due as unknown as { rows: { send_context: DeliverData }[] }).rows) {
-    const site: SendSite = {
-      accountId: d.accountId,
-      isPlatform: d.isPlatform,
-      settings: { plan: d.plan },
-      name: d.name,
-      origin: d.origin,
-      lang: d.lang,
-    };
+    const site = siteOf(d);
     try {
       await queueCampaignNow(db, site, d.campaignId);
       queued++;
