@@ -273,4 +273,19 @@ describe("/api/verifyEmail", () => {
     // Another client is not held back by the first.
     expect(await body(await from("203.0.113.8", `other-${uid()}@school.org`))).toEqual({ status: true });
   });
+
+  it("lets exactly ten of fifteen checks sent at once from one client through", async () => {
+    const statuses = await Promise.all(
+      Array.from({ length: 15 }, (_, i) =>
+        t
+          .request(A.site.slug, "/api/verifyEmail", {
+            json: { email: `race${i}-${uid()}@school.org`, account_id: A.site.accountId },
+            headers: { "x-test-client-ip": "203.0.113.99" },
+          })
+          .then((r) => r.status),
+      ),
+    );
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+  });
 });
