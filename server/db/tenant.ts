@@ -65,6 +65,28 @@ export async function commitWith(tx: Tx, statements: readonly SQLWrapper[]): Pro
   }
 }
 
+/**
+ * Commits the transaction and runs `alongside` in the same tick, right after the COMMIT was written
+ * to the connection and before its answer: the two leave this process together, so a process that
+ * dies sends both or neither (mail ends its message there, decision 0046). On PGlite `alongside`
+ * runs at once and the transaction commits when its function returns.
+ */
+export async function commitAlong(tx: Tx, alongside: () => void): Promise<void> {
+  const open = running.get(tx);
+  if (!open) return alongside();
+  if (open.committed) throw new Error("commitAlong: the transaction has already committed");
+  open.committed = true;
+  const committing = open.client.query("commit");
+  alongside();
+  try {
+    await committing;
+    open.close();
+  } catch (err) {
+    open.committed = false;
+    throw err;
+  }
+}
+
 /** A statement's text with its parameters written in as escaped literals (the simple protocol has none). */
 export function inlined(statement: SQLWrapper): string {
   const query = dialect.sqlToQuery(statement.getSQL());

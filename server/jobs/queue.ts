@@ -4,6 +4,7 @@
 import PgBoss from "pg-boss";
 import type { Database, Db } from "../db/client";
 import { underStartupLock } from "../db/migrate";
+import { holdLiveness, processAliveSql, processKey } from "./liveness";
 import { type FetchedJob, type QueueClient, QueueWorker } from "./worker";
 
 /** Which run of a job this is: the last one when retryCount has reached retryLimit. */
@@ -28,7 +29,13 @@ export type LastRun = {
 };
 /** How a queue is worked in this process: its retries and how many of its jobs run at once. */
 export type QueuePolicy = RetryPolicy & { concurrency: number };
-type Running = { boss: PgBoss; workers: Map<string, QueueWorker>; policies: Map<string, QueuePolicy> };
+type Running = {
+  boss: PgBoss;
+  workers: Map<string, QueueWorker>;
+  policies: Map<string, QueuePolicy>;
+  /** Releases this process's liveness lock and stops looking for orphaned jobs (workers only). */
+  release?: () => Promise<void>;
+};
 
 export type JobsStartOptions = {
   work: boolean;
@@ -73,8 +80,54 @@ function effectivePolicy(r: Registration, opts: JobsStartOptions): RetryPolicy {
   };
 }
 
+/** How often a working process looks for jobs left active by a process that is gone. */
+const ORPHAN_CHECK_MS = 30_000;
+
+/**
+ * A pg-boss client whose fetched jobs are marked with this process's liveness key, so that a
+ * process that dies in the middle of them leaves jobs another process can tell are orphaned.
+ */
+function ownedClient(boss: PgBoss): QueueClient {
+  const inner = boss as unknown as QueueClient;
+  return {
+    async fetch(name, opts) {
+      const batch = await inner.fetch(name, opts);
+      if (batch.length > 0)
+        await boss
+          .getDb()
+          .executeSql(
+            `UPDATE ${BOSS_SCHEMA}.job SET output = jsonb_build_object('owner', $1::int)
+              WHERE name = $2 AND id = ANY($3::uuid[]) AND state = 'active'`,
+            [processKey, name, batch.map((j) => j.id)],
+          )
+          // Unmarked, they expire into a retry as pg-boss's own safety net has it.
+          .catch(() => undefined);
+      return batch;
+    },
+    complete: (name, ids) => inner.complete(name, ids),
+    fail: (name, id, error) => inner.fail(name, id, error),
+  };
+}
+
+/**
+ * Jobs still active whose process is gone (killed, crashed, lost with its machine) are failed at
+ * once, so pg-boss retries them now instead of after their expiry. Returns how many.
+ */
+async function retryOrphanedJobs(boss: PgBoss): Promise<number> {
+  const { rows } = await boss.getDb().executeSql(
+    `SELECT name, id::text AS id FROM ${BOSS_SCHEMA}.job
+      WHERE state = 'active' AND output ? 'owner' AND NOT ${processAliveSql("(output->>'owner')::int")}`,
+    [],
+  );
+  const byQueue = new Map<string, string[]>();
+  for (const row of rows as { name: string; id: string }[])
+    byQueue.set(row.name, [...(byQueue.get(row.name) ?? []), row.id]);
+  for (const [name, ids] of byQueue) await boss.fail(name, ids);
+  return rows.length;
+}
+
 function startWorker(boss: PgBoss, database: Database, r: Registration, concurrency: number, pollMs: number) {
-  const client = boss as unknown as QueueClient;
+  const client = ownedClient(boss);
   const worker = new QueueWorker(
     client,
     r.name,
@@ -139,6 +192,8 @@ export const jobs = {
         await instance.updateQueue(r.name, { name: r.name, ...policy });
       }
     });
+    // Known before any worker starts: a job handled at once queues its follow-ups through it.
+    running.set(database.db, state);
     for (const r of registrations) {
       const concurrency = opts.concurrency?.[queueEnvName(r.name)] ?? r.options.concurrency;
       state.policies.set(r.name, { ...effectivePolicy(r, opts), concurrency });
@@ -147,7 +202,18 @@ export const jobs = {
       }
     }
     if (opts.work) for (const s of schedules) await instance.schedule(s.name, s.cron);
-    running.set(database.db, state);
+    if (opts.work) {
+      const stopLiveness = await holdLiveness(database);
+      const check = () =>
+        retryOrphanedJobs(instance).catch((err) => console.error("[jobs] orphaned jobs:", (err as Error).message));
+      await check();
+      const timer = setInterval(check, ORPHAN_CHECK_MS);
+      timer.unref();
+      state.release = async () => {
+        clearInterval(timer);
+        await stopLiveness();
+      };
+    }
   },
   /**
    * Queues a job in the given database (null when no queue runs there, e.g. a script). `id` fixes
@@ -252,6 +318,12 @@ export const jobs = {
     if (!r) return;
     await Promise.all([...r.workers.values()].map((w) => w.stop(5000)));
     await r.boss.stop({ graceful: true, wait: true, timeout: 5000 }).catch(() => undefined);
+    await r.release?.();
   },
   isRunning: (db: Db) => running.has(db),
+  /** Retries now the jobs a gone process left active (also done at start and every 30 s). */
+  async retryOrphaned(db: Db): Promise<number> {
+    const r = running.get(db);
+    return r ? retryOrphanedJobs(r.boss) : 0;
+  },
 };

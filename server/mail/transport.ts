@@ -1,6 +1,6 @@
 // The SMTP side of e-mail. With SMTP_URL set, messages leave through nodemailer; without it they
 // stay in the outbox table, which staff read as a mailbox (nothing is pretended to be sent).
-import nodemailer from "nodemailer";
+import { SmtpSender } from "./smtp-sender";
 
 export type OutgoingMail = {
   from: string;
@@ -14,7 +14,11 @@ export type OutgoingMail = {
 };
 export type MailTransport = {
   kind: "smtp" | "outbox";
-  send(m: OutgoingMail): Promise<{ messageId: string | null }>;
+  /**
+   * Sends one message. With SMTP, `beforeEnd` runs when the whole message is with the server and
+   * only its end is missing; the message is finished when it calls `finish` (smtp-sender.ts).
+   */
+  send(m: OutgoingMail, beforeEnd?: (finish: () => void) => Promise<void>): Promise<{ messageId: string | null }>;
   close(): void;
 };
 
@@ -22,10 +26,8 @@ export function createTransport(smtpUrl: string | undefined): MailTransport {
   if (!smtpUrl) return { kind: "outbox", send: async () => ({ messageId: null }), close: () => undefined };
   // Pooled connections: a batch of messages does not pay a TCP and SMTP handshake each. An idle or
   // silent server is given up on after a minute, so an attempt never outlives its claim on the row.
-  // Settings in the URL (?pool=false&maxConnections=2) win over these.
-  const t = nodemailer.createTransport({
-    url: smtpUrl,
-    pool: true,
+  // Settings in the URL (?maxConnections=2) win over these.
+  const sender = new SmtpSender(smtpUrl, {
     maxConnections: 5,
     connectionTimeout: 30_000,
     greetingTimeout: 30_000,
@@ -33,18 +35,10 @@ export function createTransport(smtpUrl: string | undefined): MailTransport {
   });
   return {
     kind: "smtp",
-    async send(m) {
-      const info = await t.sendMail({
-        from: m.from,
-        to: m.to,
-        subject: m.subject,
-        text: m.text,
-        html: m.html ?? undefined,
-        messageId: m.messageId,
-        ...(m.headers ? { headers: m.headers } : {}),
-      });
-      return { messageId: info.messageId ?? m.messageId };
+    async send(m, beforeEnd) {
+      await sender.send(m, beforeEnd ?? (async (finish) => finish()));
+      return { messageId: m.messageId };
     },
-    close: () => t.close(),
+    close: () => sender.close(),
   };
 }

@@ -31,6 +31,8 @@ export const mailOutbox = pgTable(
     queuedAt: timestamp("queued_at", { withTimezone: true }).notNull().defaultNow(),
     /** Set while an attempt talks to the SMTP server; an old claim is an attempt that died. */
     claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    /** The liveness key of the process whose attempt holds the claim (server/jobs/liveness.ts). */
+    claimedBy: integer("claimed_by"),
     /** For a failed message: when the slow retry tries it again. */
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -14,7 +14,7 @@ export const SENDABLE: MailStatus[] = ["queued", "retrying", "failed"];
 export const RESENDABLE: MailStatus[] = ["retrying", "failed"];
 
 export const DELIVER = "mail-deliver";
-/** The kind of campaign mail, delivered at most once (an interrupted attempt is not repeated). */
+/** The kind of campaign mail (its rows are one per recipient; counted in the campaign). */
 export const CAMPAIGN_KIND = "campaign";
 export const DEFAULT_FROM = "Atrium <no-reply@atrium.localhost>";
 /**
