@@ -5,13 +5,22 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PLAN_IDS } from "../../core/plans";
-import { courses, members, pages, roles, usageMeters } from "../../server/db/schema";
+import { courses, media, members, pages, roles, usageMeters } from "../../server/db/schema";
 import { withPlatform } from "../../server/db/tenant";
 import { accounts } from "../../server/modules/accounts";
 import { notifications } from "../../server/modules/notifications";
 import { periodOf } from "../../server/modules/usage";
 import { startTestPlatform, type TestPlatform } from "../support/platform";
-import { body, countFor, expectError, memberOf, siteWithOwner, uid, uniqueEmail } from "./helpers";
+import {
+  body,
+  countFor,
+  expectError,
+  expectNotAuthenticated,
+  memberOf,
+  siteWithOwner,
+  uid,
+  uniqueEmail,
+} from "./helpers";
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 let t: TestPlatform;
@@ -158,6 +167,29 @@ describe("limits that hold", () => {
     expect(await meter(s.site.accountId, "storage")).toBe(text.byteLength);
   });
 
+  it("refuses a video past the plan's videos limit, counting the last one granted", async () => {
+    const s = await siteWithOwner(t, "lim-videos", { plan: PLAN_IDS.lifetime });
+    // Lifetime holds 50 videos: 49 are there.
+    await withPlatform(t.database.db, (tx) =>
+      tx.execute(sql`insert into media (account_id, storage_key, filename, mime, size)
+        select ${s.site.accountId}::uuid, 'media/seed-' || g || '/original.mp4', 'seed.mp4', 'video/mp4', 10
+        from generate_series(1, 49) g`),
+    );
+    // The smallest MP4 the library recognises: an ftyp box and an empty free box.
+    const mp4 = Buffer.from("AAAAGGZ0eXBpc29tAAACAGlzb21pc28yAAAACGZyZWUAAAAAAAAAAA==", "base64");
+    const upload = (name: string) => {
+      const form = new FormData();
+      form.append("file", new Blob([mp4], { type: "video/mp4" }), name);
+      return t.request(s.site.slug, "/api/v1/media", { cookie: s.ownerCookie, method: "POST", body: form });
+    };
+    expect((await upload("lesson-50.mp4")).status).toBe(201);
+    expect(await meter(s.site.accountId, "videos")).toBe(1);
+    const err = await expectError(await upload("lesson-51.mp4"), 403, "plan_limit");
+    expect(err.details).toMatchObject({ limit: "videos", value: 50, used: 50, raisedBy: { slug: "starter" } });
+    expect(err.message).toMatch(/videos limit of 50 on the Lifetime plan/);
+    expect(await countFor(t, media, s.site.accountId)).toBe(50);
+    expect(await meter(s.site.accountId, "videos")).toBe(1);
+  });
   it("counts the e-mails and notifications a site sends in its meters", async () => {
     const s = await siteWithOwner(t, "lim-mail", { plan: PLAN_IDS.starter });
     const before = await meter(s.site.accountId, "emails");
@@ -295,6 +327,7 @@ describe("the usage endpoint", () => {
       used: 0,
       limit: null,
     });
-    expect((await t.request(s.site.slug, "/api/v1/usage", { cookie: other.ownerCookie })).status).not.toBe(200);
+    // On this site's host, the other owner's cookie is no session at all.
+    await expectNotAuthenticated(await t.request(s.site.slug, "/api/v1/usage", { cookie: other.ownerCookie }));
   });
 });
