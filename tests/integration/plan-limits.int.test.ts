@@ -247,7 +247,7 @@ describe("features gated by plan", () => {
     metadata: { price: { type: "subscription", amount: 1500, duration: { value: 1, parameter: 2592000 } } },
   };
 
-  it("refuses the affiliate programme and subscription products on Starter, and allows them after an upgrade", async () => {
+  it("refuses the affiliate programme and subscription products on Starter, allows them after an upgrade, and keeps them after a downgrade", async () => {
     const s = await siteWithOwner(t, "gate", { plan: PLAN_IDS.starter });
     const partner = await memberOf(t, s.site, "student", "partner");
     const aff = () =>
@@ -267,6 +267,14 @@ describe("features gated by plan", () => {
       json: { title: "Workbook", metadata: { price: { type: "onetime", amount: 900 } } },
     });
     expect(oneTime.status).toBe(201);
+    // Switching a one-time product to a subscription is selling by subscription too.
+    const workbook = await body(oneTime);
+    const switched = await t.request(s.site.slug, `/api/v1/products/${workbook.id}`, {
+      method: "PATCH",
+      cookie: s.ownerCookie,
+      json: { metadata: subscriptionProduct.metadata },
+    });
+    expect((await expectError(switched, 403, "plan_required")).details).toMatchObject({ feature: "subscriptions" });
 
     await accounts.update(t.database.db, s.site.accountId, {
       settings: { ...s.site.settings, plan: PLAN_IDS.lifetime },
@@ -285,6 +293,19 @@ describe("features gated by plan", () => {
     expect((await t.request(s.site.slug, "/api/v1/affiliates", { cookie: s.ownerCookie })).status).toBe(403);
     const products = await body(await t.request(s.site.slug, "/api/v1/products", { cookie: s.ownerCookie }));
     expect(products.products.map((p: { title: string }) => p.title)).toContain("Monthly club");
+    // A product that already renews can still be edited; a new one cannot be made.
+    const club = products.products.find((p: { title: string }) => p.title === "Monthly club");
+    const edited = await t.request(s.site.slug, `/api/v1/products/${club.id}`, {
+      method: "PATCH",
+      cookie: s.ownerCookie,
+      json: { title: "Monthly club (members)" },
+    });
+    expect(edited.status).toBe(200);
+    await expectError(
+      await t.request(s.site.slug, "/api/v1/products", { cookie: s.ownerCookie, json: subscriptionProduct }),
+      403,
+      "plan_required",
+    );
   });
 });
 
