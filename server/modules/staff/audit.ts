@@ -12,6 +12,8 @@ export const AUDIT_ACTIONS = [
   "site.restore",
   "cron.run",
   "billing.stripe",
+  "ticket.reply",
+  "ticket.status",
 ] as const;
 
 export type AuditEntry = {
