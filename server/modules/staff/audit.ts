@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = [
   "billing.stripe",
   "ticket.reply",
   "ticket.status",
+  "mail.resend",
 ] as const;
 
 export type AuditEntry = {

@@ -18,6 +18,7 @@ const ACTIONS = [
   "billing.stripe",
   "ticket.reply",
   "ticket.status",
+  "mail.resend",
 ] as const;
 const LIST_SPEC = { searchParam: "site", filters: { action: ["all", ...ACTIONS] } };
 
