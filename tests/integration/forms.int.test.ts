@@ -15,6 +15,7 @@ import {
   mailingListContact,
 } from "../../server/db/schema";
 import { withPlatform } from "../../server/db/tenant";
+import { accounts } from "../../server/modules/accounts";
 import { startTestPlatform, type TestPlatform } from "../support/platform";
 import { body, countFor, expectError, type SiteWithOwner, siteWithOwner, uid } from "./helpers";
 
@@ -108,6 +109,33 @@ describe("form definitions", () => {
   it("needs the forms plan feature", async () => {
     await expectError(await api(Starter, "/forms"), 403, "plan_required");
     await expectError(await api(Starter, "/forms", { json: { name: "x", fields } }), 403, "plan_required");
+  });
+
+  it("stops taking visitors' submissions once the plan no longer has forms, keeping the form and what it took", async () => {
+    const P = await siteWithOwner(t, "forms-down", { plan: PLAN_IDS.professional });
+    const form = await newForm(P);
+    const values = { email: `kept-${uid()}@school.org`, level: "Beginner", consent: true };
+    expect((await submit(P, form.id, values)).status).toBe(200);
+    expect(await countFor(t, formSubmissions, P.site.accountId)).toBe(1);
+
+    await accounts.update(t.database.db, P.site.accountId, {
+      settings: { ...P.site.settings, plan: PLAN_IDS.starter },
+    });
+    const refused = await expectError(
+      await submit(P, form.id, { ...values, email: `late-${uid()}@school.org` }),
+      403,
+      "plan_required",
+    );
+    expect(refused.details).toMatchObject({ feature: "forms", plan: { slug: "starter" } });
+    await expectError(await t.request(P.site.slug, `/api/forms/${form.id}`), 403, "plan_required");
+    expect(await countFor(t, formSubmissions, P.site.accountId)).toBe(1);
+
+    // Back on a plan with forms, the same form takes submissions again.
+    await accounts.update(t.database.db, P.site.accountId, {
+      settings: { ...P.site.settings, plan: PLAN_IDS.professional },
+    });
+    expect((await submit(P, form.id, { ...values, email: `again-${uid()}@school.org` })).status).toBe(200);
+    expect(await countFor(t, formSubmissions, P.site.accountId)).toBe(2);
   });
 
   it("answers 404 for another site's form, and leaves it as it was", async () => {

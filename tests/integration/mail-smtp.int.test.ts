@@ -190,6 +190,17 @@ describe("failed mail in the staff mailbox", () => {
     const msg = await waitFor(() => smtp.to(to)[0]);
     expect(msg.messageId).toBe(failed.messageId);
     await withStatus(t, to, "sent");
+    // The resend is in the staff audit log, under the message's site.
+    const audit = await body(
+      await t.request(null, `/api/v1/staff/audit?site=${site.accountId}&action=mail.resend`, { cookie: staffCookie }),
+    );
+    expect(audit.items).toEqual([
+      expect.objectContaining({
+        action: "mail.resend",
+        actorEmail: "staff@atrium.test",
+        details: expect.objectContaining({ messageId: failed.id, to }),
+      }),
+    ]);
     // Sent mail is not sent again: a resend is for failed messages.
     await expectError(await resend(failed.id, staffCookie), 409, "conflict");
     await expectError(await resend("00000000-0000-4000-8000-000000000000", staffCookie), 404, "not_found");

@@ -6,6 +6,7 @@ import "@hono/zod-openapi";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as homeRoute from "../../app/routes/dashboard/home";
 import * as setupRoute from "../../app/routes/dashboard/setup";
+import * as elearningRoute from "../../app/routes/dashboard/manage/elearning";
 import * as manageRoute from "../../app/routes/dashboard/manage/index";
 import type { AtriumLoadContext } from "../../server/http/load-context";
 import { accounts } from "../../server/modules/accounts";
@@ -215,5 +216,26 @@ describe("the management index", () => {
     expect(
       (await import("../../app/lib/manage-areas")).availableAreas((p) => p === "/dashboard/media").map((a) => a.id),
     ).toEqual(["media"]);
+  });
+
+  it("gives the e-learning area its courses, categories, quizzes and submissions, for managers only", async () => {
+    const d = await call(elearningRoute.loader as Loader, A.site.slug, A.ownerCookie, {
+      path: "/dashboard/manage/elearning",
+    });
+    expect(d.status).toBe(200);
+    expect(d.data.links.map((l: { id: string; href: string }) => [l.id, l.href])).toEqual(
+      expect.arrayContaining([
+        ["courses", "/dashboard/instructor"],
+        ["categories", "/dashboard/manage/elearning/caetgory"],
+        ["quizzes", "/dashboard/instructor/quizzes"],
+        ["quizSubmissions", "/dashboard/instructor/submissions/quizzes"],
+        ["assignmentSubmissions", "/dashboard/instructor/submissions/assignments"],
+      ]),
+    );
+    const student = await memberOf(t, A.site, "student", "el-student");
+    const refused = await call(elearningRoute.loader as Loader, A.site.slug, student.cookie, {
+      path: "/dashboard/manage/elearning",
+    });
+    expect(refused.status).toBe(404);
   });
 });

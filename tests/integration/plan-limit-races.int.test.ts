@@ -1,15 +1,17 @@
 // The last unit of a counted limit, raced (decision 0028): parallel sign-ups and invitation
-// acceptances for a site's last member place, and parallel uploads for its last image, each grant
-// it exactly once and refuse the rest with 403 plan_limit; on a site that does not cap members,
-// namesakes joining at once all become members. PGlite runs one statement at a time and cannot show
+// acceptances for a site's last member place, parallel uploads for its last image, and parallel
+// e-mail checks for the month's last verification each grant it exactly once and refuse the rest
+// with 403 plan_limit; on a site that does not cap members, namesakes joining at once all become
+// members. PGlite runs one statement at a time and cannot show
 // a race, so these run on PostgreSQL only (TEST_DATABASE_URL); courses, pages and the monthly
 // meters are raced in plan-limits.int.test.ts.
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PLAN_IDS } from "../../core/plans";
-import { invitations, mailOutbox, media, members, roles, sessions, users } from "../../server/db/schema";
+import { invitations, mailOutbox, media, members, roles, sessions, usageMeters, users } from "../../server/db/schema";
 import { withPlatform } from "../../server/db/tenant";
 import type { SiteAccount } from "../../server/modules/accounts";
+import { periodOf } from "../../server/modules/usage";
 import { buildUser } from "../../server/seed/builders";
 import { cookieFrom, startTestPlatform, type TestPlatform } from "../support/platform";
 import { withLoadContext } from "./load-context-app";
@@ -187,6 +189,43 @@ describe.skipIf(!onPostgres)("the last image, raced (PostgreSQL)", () => {
       expect(err.details).toMatchObject({ limit: "images", value: 500, used: 500 });
     }
     expect(await countFor(t, media, s.site.accountId)).toBe(500);
+  });
+});
+
+describe.skipIf(!onPostgres)("the last e-mail verification of the month, raced (PostgreSQL)", () => {
+  it(`grants Starter's 100th verification to exactly one of ${PARALLEL} checks from different visitors`, async () => {
+    const s = await siteWithOwner(t, "race-verify", { plan: PLAN_IDS.starter });
+    await withPlatform(t.database.db, (tx) =>
+      tx
+        .insert(usageMeters)
+        .values({ accountId: s.site.accountId, meter: "emailverifications", period: periodOf(), value: 99 }),
+    );
+    const answers = await Promise.all(
+      Array.from({ length: PARALLEL }, (_, i) =>
+        t.request(s.site.slug, "/api/verifyEmail", {
+          json: { email: `race${i}-${uid()}@school.org`, account_id: s.site.accountId },
+          headers: { "x-test-client-ip": `198.51.100.${i + 1}` },
+        }),
+      ),
+    );
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const refused of answers.filter((r) => r.status !== 200)) {
+      const err = await expectError(refused, 403, "plan_limit");
+      expect(err.details).toMatchObject({ limit: "email_verify", value: 100 });
+    }
+    const [row] = await withPlatform(t.database.db, (tx) =>
+      tx
+        .select({ value: usageMeters.value })
+        .from(usageMeters)
+        .where(
+          and(
+            eq(usageMeters.accountId, s.site.accountId),
+            eq(usageMeters.meter, "emailverifications"),
+            eq(usageMeters.period, periodOf()),
+          ),
+        ),
+    );
+    expect(row.value).toBe(100);
   });
 });
 

@@ -5,13 +5,22 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PLAN_IDS } from "../../core/plans";
-import { courses, members, pages, roles, usageMeters } from "../../server/db/schema";
+import { courses, media, members, pages, roles, usageMeters } from "../../server/db/schema";
 import { withPlatform } from "../../server/db/tenant";
 import { accounts } from "../../server/modules/accounts";
 import { notifications } from "../../server/modules/notifications";
 import { periodOf } from "../../server/modules/usage";
 import { startTestPlatform, type TestPlatform } from "../support/platform";
-import { body, countFor, expectError, memberOf, siteWithOwner, uid, uniqueEmail } from "./helpers";
+import {
+  body,
+  countFor,
+  expectError,
+  expectNotAuthenticated,
+  memberOf,
+  siteWithOwner,
+  uid,
+  uniqueEmail,
+} from "./helpers";
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 let t: TestPlatform;
@@ -158,6 +167,29 @@ describe("limits that hold", () => {
     expect(await meter(s.site.accountId, "storage")).toBe(text.byteLength);
   });
 
+  it("refuses a video past the plan's videos limit, counting the last one granted", async () => {
+    const s = await siteWithOwner(t, "lim-videos", { plan: PLAN_IDS.lifetime });
+    // Lifetime holds 50 videos: 49 are there.
+    await withPlatform(t.database.db, (tx) =>
+      tx.execute(sql`insert into media (account_id, storage_key, filename, mime, size)
+        select ${s.site.accountId}::uuid, 'media/seed-' || g || '/original.mp4', 'seed.mp4', 'video/mp4', 10
+        from generate_series(1, 49) g`),
+    );
+    // The smallest MP4 the library recognises: an ftyp box and an empty free box.
+    const mp4 = Buffer.from("AAAAGGZ0eXBpc29tAAACAGlzb21pc28yAAAACGZyZWUAAAAAAAAAAA==", "base64");
+    const upload = (name: string) => {
+      const form = new FormData();
+      form.append("file", new Blob([mp4], { type: "video/mp4" }), name);
+      return t.request(s.site.slug, "/api/v1/media", { cookie: s.ownerCookie, method: "POST", body: form });
+    };
+    expect((await upload("lesson-50.mp4")).status).toBe(201);
+    expect(await meter(s.site.accountId, "videos")).toBe(1);
+    const err = await expectError(await upload("lesson-51.mp4"), 403, "plan_limit");
+    expect(err.details).toMatchObject({ limit: "videos", value: 50, used: 50, raisedBy: { slug: "starter" } });
+    expect(err.message).toMatch(/videos limit of 50 on the Lifetime plan/);
+    expect(await countFor(t, media, s.site.accountId)).toBe(50);
+    expect(await meter(s.site.accountId, "videos")).toBe(1);
+  });
   it("counts the e-mails and notifications a site sends in its meters", async () => {
     const s = await siteWithOwner(t, "lim-mail", { plan: PLAN_IDS.starter });
     const before = await meter(s.site.accountId, "emails");
@@ -215,7 +247,7 @@ describe("features gated by plan", () => {
     metadata: { price: { type: "subscription", amount: 1500, duration: { value: 1, parameter: 2592000 } } },
   };
 
-  it("refuses the affiliate programme and subscription products on Starter, and allows them after an upgrade", async () => {
+  it("refuses the affiliate programme and subscription products on Starter, allows them after an upgrade, and keeps them after a downgrade", async () => {
     const s = await siteWithOwner(t, "gate", { plan: PLAN_IDS.starter });
     const partner = await memberOf(t, s.site, "student", "partner");
     const aff = () =>
@@ -235,6 +267,14 @@ describe("features gated by plan", () => {
       json: { title: "Workbook", metadata: { price: { type: "onetime", amount: 900 } } },
     });
     expect(oneTime.status).toBe(201);
+    // Switching a one-time product to a subscription is selling by subscription too.
+    const workbook = await body(oneTime);
+    const switched = await t.request(s.site.slug, `/api/v1/products/${workbook.id}`, {
+      method: "PATCH",
+      cookie: s.ownerCookie,
+      json: { metadata: subscriptionProduct.metadata },
+    });
+    expect((await expectError(switched, 403, "plan_required")).details).toMatchObject({ feature: "subscriptions" });
 
     await accounts.update(t.database.db, s.site.accountId, {
       settings: { ...s.site.settings, plan: PLAN_IDS.lifetime },
@@ -253,6 +293,19 @@ describe("features gated by plan", () => {
     expect((await t.request(s.site.slug, "/api/v1/affiliates", { cookie: s.ownerCookie })).status).toBe(403);
     const products = await body(await t.request(s.site.slug, "/api/v1/products", { cookie: s.ownerCookie }));
     expect(products.products.map((p: { title: string }) => p.title)).toContain("Monthly club");
+    // A product that already renews can still be edited; a new one cannot be made.
+    const club = products.products.find((p: { title: string }) => p.title === "Monthly club");
+    const edited = await t.request(s.site.slug, `/api/v1/products/${club.id}`, {
+      method: "PATCH",
+      cookie: s.ownerCookie,
+      json: { title: "Monthly club (members)" },
+    });
+    expect(edited.status).toBe(200);
+    await expectError(
+      await t.request(s.site.slug, "/api/v1/products", { cookie: s.ownerCookie, json: subscriptionProduct }),
+      403,
+      "plan_required",
+    );
   });
 });
 
@@ -295,6 +348,7 @@ describe("the usage endpoint", () => {
       used: 0,
       limit: null,
     });
-    expect((await t.request(s.site.slug, "/api/v1/usage", { cookie: other.ownerCookie })).status).not.toBe(200);
+    // On this site's host, the other owner's cookie is no session at all.
+    await expectNotAuthenticated(await t.request(s.site.slug, "/api/v1/usage", { cookie: other.ownerCookie }));
   });
 });

@@ -341,6 +341,22 @@ describe("sum_column_advanced", () => {
   });
 });
 
+describe("another site's figures", () => {
+  // Reports and usage have no id in their address: they are always the host's site. Another site's
+  // owner there has no session (401), so nothing of the site is read; their own host shows only theirs.
+  it("are out of reach of another site's owner on this site's host, and never mixed into theirs", async () => {
+    const q = { table_name: "orders", column_name: "total_amount" };
+    for (const path of [`/reports?${RANGE}`, `/reports/csv?${RANGE}`, "/usage"]) {
+      await expectNotAuthenticated(await api(A.site.slug, B.ownerCookie, path));
+    }
+    await expectNotAuthenticated(await sum(A.site.slug, B.ownerCookie, q));
+    const theirs = await body(await sum(B.site.slug, B.ownerCookie, q));
+    expect(theirs).toEqual({ sum: 9999 });
+    const csv = await (await api(B.site.slug, B.ownerCookie, `/reports/csv?${RANGE}`)).text();
+    expect(csv).toContain("total,99.99,1,");
+  });
+});
+
 describe("API document", () => {
   it("describes the report, its CSV and sum_column_advanced", async () => {
     const doc = await body(await t.request(A.site.slug, "/api/v1/openapi.json"));

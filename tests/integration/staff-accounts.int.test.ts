@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PLAN_IDS } from "../../core/plans";
-import { siteSuspensions } from "../../server/db/schema";
+import { affiliates, courses, siteSuspensions } from "../../server/db/schema";
 import { withPlatform } from "../../server/db/tenant";
 import { type BuiltUser, buildUser } from "../../server/seed/builders";
 import { signIn, startTestPlatform, type TestPlatform } from "../support/platform";
@@ -109,6 +109,57 @@ describe("plan and trial", () => {
       422,
       "validation_failed",
     );
+  });
+
+  it("a downgrade refuses what the smaller plan lacks at once and deletes nothing; an upgrade lifts it", async () => {
+    const C = await siteWithOwner(t, `acc-c${tag}`, { plan: PLAN_IDS.professional });
+    const partner = await memberOf(t, C.site, "student", "partner");
+    const newCourse = () =>
+      t.request(C.site.slug, "/api/v1/courses", { cookie: C.ownerCookie, json: { title: `Course ${uid()}` } });
+    const addAffiliate = (email: string) =>
+      t.request(C.site.slug, "/api/v1/affiliates", { cookie: C.ownerCookie, json: { email } });
+    const changePlan = async (planId: string, period: string) => {
+      const res = await staffApi(`/accounts/${C.site.accountId}/plan`, { json: { planId, period } });
+      expect(res.status).toBe(200);
+    };
+    // Professional does not cap courses: ten, then an eleventh.
+    await withPlatform(t.database.db, (tx) =>
+      tx.insert(courses).values(
+        Array.from({ length: 10 }, (_, i) => ({
+          accountId: C.site.accountId,
+          slug: `seeded-${i}-${uid()}`,
+          title: `Seeded ${i}`,
+          authorId: C.owner.id,
+        })),
+      ),
+    );
+    expect((await newCourse()).status).toBe(201);
+    expect((await addAffiliate(partner.user.email)).status).toBe(201);
+
+    // Lifetime holds ten courses: the next is refused at once, the eleven stay.
+    await changePlan(PLAN_IDS.lifetime, "onetime");
+    const over = await expectError(await newCourse(), 403, "plan_limit");
+    expect(over.details).toMatchObject({ limit: "courses", value: 10, used: 11, plan: { slug: "lifetime" } });
+    const held = await withPlatform(t.database.db, (tx) =>
+      tx.select({ id: courses.id }).from(courses).where(eq(courses.accountId, C.site.accountId)),
+    );
+    expect(held).toHaveLength(11);
+
+    // Starter lacks commissions: the programme is refused at once; its affiliate is kept.
+    await changePlan(PLAN_IDS.starter, "monthly");
+    const other = await memberOf(t, C.site, "student", "partner-2");
+    const refused = await expectError(await addAffiliate(other.user.email), 403, "plan_required");
+    expect(refused.details).toMatchObject({ feature: "commissions", plan: { slug: "starter" } });
+    const kept = await withPlatform(t.database.db, (tx) =>
+      tx.select({ id: affiliates.id }).from(affiliates).where(eq(affiliates.accountId, C.site.accountId)),
+    );
+    expect(kept).toHaveLength(1);
+    // Starter does not cap courses: creating one works again.
+    expect((await newCourse()).status).toBe(201);
+
+    // Back on Professional, the programme opens at once.
+    await changePlan(PLAN_IDS.professional, "annual");
+    expect((await addAffiliate(other.user.email)).status).toBe(201);
   });
 
   it("extends a trial, and refuses when the site is not on trial", async () => {

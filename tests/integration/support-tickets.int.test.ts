@@ -214,6 +214,39 @@ describe("the thread and its status", () => {
     expect(resolved.status).toBe(200);
     expect((await body(resolved)).status).toBe("resolved");
   });
+
+  it("writes each staff answer and status change to the audit log staff read; the owner's own acts are not", async () => {
+    const ticket = await openTicket(B, { subject: "Audited ticket" });
+    expect((await staffReply(ticket.id, "Looking into it.")).status).toBe(201);
+    expect((await staffStatus(ticket.id, "resolved")).status).toBe(200);
+    // Setting the status it already has changes nothing and records nothing.
+    expect((await staffStatus(ticket.id, "resolved")).status).toBe(200);
+    const ownerReply = await t.request(B.site.slug, `/api/v1/tickets/${ticket.id}/replies`, {
+      json: { message: "Thanks!" },
+      cookie: B.ownerCookie,
+    });
+    expect(ownerReply.status).toBe(201);
+
+    const audit = await t.request(null, `/api/v1/staff/audit?site=${B.site.accountId}&per_page=100`, {
+      cookie: staffCookie,
+    });
+    expect(audit.status).toBe(200);
+    const entries = (
+      (await body(audit)).items as { action: string; actorEmail: string; details: { ticketId?: string } }[]
+    )
+      .filter((e) => e.details.ticketId === ticket.id)
+      .reverse();
+    expect(entries.map((e) => e.action)).toEqual(["ticket.reply", "ticket.status"]);
+    expect(entries.every((e) => e.actorEmail === STAFF_EMAIL)).toBe(true);
+    expect(entries[1].details).toMatchObject({ from: "awaited", to: "resolved" });
+    const filtered = await t.request(null, `/api/v1/staff/audit?site=${B.site.accountId}&action=ticket.reply`, {
+      cookie: staffCookie,
+    });
+    expect((await body(filtered)).items.map((e: { action: string }) => e.action)).toContain("ticket.reply");
+    // The owner is told of the answer as before.
+    await deliver(B);
+    expect(await mailTo(B.owner.email, "Audited ticket")).not.toHaveLength(0);
+  });
 });
 
 describe("another site's ticket", () => {

@@ -25,7 +25,8 @@ export function mailboxServices(c: Context<AppEnv>) {
       transport: () => mail.transportKind(db),
       resend: (id: string) => {
         staff();
-        return mail.resend(db, requireUuid(id, "Message"));
+        const user = c.get("user")!;
+        return mail.resend(db, requireUuid(id, "Message"), { userId: user.id, email: user.email });
       },
     },
   };

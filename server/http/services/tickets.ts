@@ -44,6 +44,7 @@ export function ticketServices(c: Context<AppEnv>) {
       userId: user.id,
       name: c.get("member")?.member.name || user.name,
       side: mode === "staff" ? "staff" : "owner",
+      email: user.email,
     };
   };
 

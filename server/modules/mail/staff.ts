@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { accounts, mailOutbox } from "../../db/schema";
+import { accounts, auditLog, mailOutbox } from "../../db/schema";
 import { withPlatform } from "../../db/tenant";
 import { jobs } from "../../jobs/queue";
 import { AppError, notFound } from "../../errors";
@@ -77,7 +77,12 @@ export async function listOutbox(
  * Message-ID. The status changes in one statement, so of two staff pressing the button at once
  * one wins and the other is told it is already on its way.
  */
-export async function resendMessage(db: Db, id: string): Promise<MailView> {
+export async function resendMessage(
+  db: Db,
+  id: string,
+  /** The staff member resending: written to the audit log with the resend. */
+  actor: { userId: string | null; email: string },
+): Promise<MailView> {
   const jobId = randomUUID();
   const result = await withPlatform(db, async (tx) => {
     const [moved] = await tx
@@ -96,6 +101,13 @@ export async function resendMessage(db: Db, id: string): Promise<MailView> {
       .select({ slug: accounts.slug })
       .from(accounts)
       .where(eq(accounts.accountId, moved.accountId));
+    await tx.insert(auditLog).values({
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      action: "mail.resend",
+      siteId: moved.accountId,
+      details: { messageId: moved.id, to: moved.toAddress, kind: moved.kind },
+    });
     return view(moved, site?.slug ?? "");
   });
   await jobs.send(db, DELIVER, { accountId: result.accountId, id }, { id: jobId });

@@ -12,6 +12,9 @@ export const AUDIT_ACTIONS = [
   "site.restore",
   "cron.run",
   "billing.stripe",
+  "ticket.reply",
+  "ticket.status",
+  "mail.resend",
 ] as const;
 
 export type AuditEntry = {

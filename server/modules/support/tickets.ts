@@ -22,7 +22,8 @@ import type { Db, Tx } from "../../db/client";
 import { accounts, media, type TicketAttachment, ticketReplies, tickets } from "../../db/schema";
 import { withPlatform, withTenant } from "../../db/tenant";
 import { AppError, fieldError, notFound, validationError } from "../../errors";
-import { events } from "../events";
+import { recordAudit } from "../billing";
+import { type Emitted, events } from "../events";
 import { urlName } from "../media";
 
 export const TICKET_EVENTS = {
@@ -34,8 +35,11 @@ export const TICKET_EVENTS = {
 /** The sites a caller may reach: the ones they run, or every site (platform staff). */
 export type TicketReach = { accountIds: readonly string[] } | "all";
 
-/** Who writes: their login, the name the thread shows, and which side they write for. */
-export type TicketActor = { userId: string; name: string; side: TicketSide };
+/**
+ * Who writes: their login, the name the thread shows, and which side they write for; staff also
+ * give their e-mail address, which the audit log records.
+ */
+export type TicketActor = { userId: string; name: string; side: TicketSide; email?: string };
 
 export type TicketView = {
   id: string;
@@ -194,6 +198,31 @@ async function lockTicket(tx: Tx, accountId: string, id: string) {
 
 const one = (accountId: string): TicketReach => ({ accountIds: [accountId] });
 
+/**
+ * Runs a change to one site's ticket. The site's side writes as the site; staff write as the
+ * platform, so the audit log entry of their action commits together with it (decision 0031).
+ */
+async function change(
+  db: Db,
+  accountId: string,
+  actor: TicketActor,
+  fn: (tx: Tx, out: Emitted) => Promise<{ action: string; details: Record<string, unknown> } | null>,
+): Promise<void> {
+  if (actor.side !== "staff") {
+    await events.transaction(db, accountId, fn);
+    return;
+  }
+  const out: Emitted = [];
+  await withPlatform(db, async (tx) => {
+    const done = await fn(tx, out);
+    if (done) {
+      const who = { userId: actor.userId, email: actor.email ?? actor.name };
+      await recordAudit(tx, who, done.action, accountId, done.details);
+    }
+  });
+  if (out.length) await events.publish(db, out);
+}
+
 export const supportTickets = {
   /** Opens a ticket on the site with its first message; staff are told (ticket_opened). */
   async open(
@@ -276,7 +305,7 @@ export const supportTickets = {
   ): Promise<TicketDetail> {
     const r = parse(ZTicketReply, input);
     const accountId = await locate(db, reach, id);
-    await events.transaction(db, accountId, async (tx, out) => {
+    await change(db, accountId, actor, async (tx, out) => {
       await lockTicket(tx, accountId, id);
       const files = await attachmentsOf(tx, accountId, r.attachments);
       const [reply] = await tx
@@ -304,6 +333,10 @@ export const supportTickets = {
           actor.userId,
         ),
       );
+      return {
+        action: "ticket.reply",
+        details: { ticketId: id, replyId: reply.id, status: statusAfterReply(actor.side) },
+      };
     });
     return supportTickets.get(db, one(accountId), id);
   },
@@ -317,9 +350,9 @@ export const supportTickets = {
         { field: "status", message: "status can only be resolved" },
       ]);
     }
-    await events.transaction(db, accountId, async (tx, out) => {
+    await change(db, accountId, actor, async (tx, out) => {
       const current = await lockTicket(tx, accountId, id);
-      if (current.status === next) return;
+      if (current.status === next) return null;
       await tx
         .update(tickets)
         .set({ status: next, updatedAt: sql`now()` })
@@ -333,6 +366,7 @@ export const supportTickets = {
           actor.userId,
         ),
       );
+      return { action: "ticket.status", details: { ticketId: id, from: current.status, to: next } };
     });
     return supportTickets.get(db, one(accountId), id);
   },

@@ -9,7 +9,17 @@ import type { Route } from "./+types/audit";
 export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title ?? "Atrium" }];
 
 const PER_PAGE = 50;
-const ACTIONS = ["plan.change", "trial.extend", "site.suspend", "site.restore", "cron.run", "billing.stripe"] as const;
+const ACTIONS = [
+  "plan.change",
+  "trial.extend",
+  "site.suspend",
+  "site.restore",
+  "cron.run",
+  "billing.stripe",
+  "ticket.reply",
+  "ticket.status",
+  "mail.resend",
+] as const;
 const LIST_SPEC = { searchParam: "site", filters: { action: ["all", ...ACTIONS] } };
 
 /** Staff: every staff action, newest first; filtered by site (its id) and by action. */

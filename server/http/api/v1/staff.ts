@@ -78,6 +78,7 @@ export const staffRoutes = newRouter()
   })
   .openapi(resend, async (c) => {
     const { id } = c.req.valid("param");
-    const message = await mail.resend(c.get("platform").database.db, id);
+    const user = c.get("user")!;
+    const message = await mail.resend(c.get("platform").database.db, id, { userId: user.id, email: user.email });
     return c.json({ message }, 200);
   });

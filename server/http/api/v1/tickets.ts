@@ -170,7 +170,7 @@ const db = (c: Context<AppEnv>) => c.get("platform").database.db;
 const siteReach = (c: Context<AppEnv>): TicketReach => ({ accountIds: [c.get("site").accountId] });
 const actor = (c: Context<AppEnv>, side: TicketActor["side"]): TicketActor => {
   const user = c.get("user")!;
-  return { userId: user.id, name: c.get("member")?.member.name || user.name, side };
+  return { userId: user.id, name: c.get("member")?.member.name || user.name, side, email: user.email };
 };
 const page = (q: { page: number; per_page: number }) => ({ page: q.page, perPage: q.per_page });
 
