@@ -62,7 +62,11 @@ export type PreparedImport = {
 };
 
 /** A mapping the importer cannot use, named by the column or `mapping`. */
-export type MappingProblem = { column: string | null; message: string };
+export type MappingProblem = {
+  column: string | null;
+  code: "columns" | "email_unmapped" | "email_twice" | "status_twice" | "field_key" | "field_twice";
+  message: string;
+};
 
 /** A field key: letters, digits and underscores, starting with a letter. */
 export const FIELD_KEY = /^[a-z][a-z0-9_]{0,59}$/;
@@ -158,19 +162,26 @@ export function guessMapping(headers: string[]): ColumnMapping[] {
 export function checkMapping(headers: string[], mapping: ColumnMapping[]): MappingProblem[] {
   const problems: MappingProblem[] = [];
   if (mapping.length !== headers.length)
-    return [{ column: null, message: "Map every column of the file (one entry per column)" }];
+    return [{ column: null, code: "columns", message: "Map every column of the file (one entry per column)" }];
   const emails = mapping.filter((m) => m.target === "email").length;
-  if (emails === 0) problems.push({ column: null, message: "Choose the column that holds the e-mail address" });
-  if (emails > 1) problems.push({ column: null, message: "Only one column can be the e-mail address" });
+  if (emails === 0)
+    problems.push({ column: null, code: "email_unmapped", message: "Choose the column that holds the e-mail address" });
+  if (emails > 1)
+    problems.push({ column: null, code: "email_twice", message: "Only one column can be the e-mail address" });
   if (mapping.filter((m) => m.target === "status").length > 1)
-    problems.push({ column: null, message: "Only one column can be the status" });
+    problems.push({ column: null, code: "status_twice", message: "Only one column can be the status" });
   const keys = new Set<string>();
   mapping.forEach((m, i) => {
     if (m.target !== "field") return;
     const column = headers[i] || `#${i + 1}`;
     if (!m.field || !FIELD_KEY.test(m.field))
-      problems.push({ column, message: "A field key is lower-case letters, digits and _, starting with a letter" });
-    else if (keys.has(m.field)) problems.push({ column, message: `The field ${m.field} is mapped twice` });
+      problems.push({
+        column,
+        code: "field_key",
+        message: "A field key is lower-case letters, digits and _, starting with a letter",
+      });
+    else if (keys.has(m.field))
+      problems.push({ column, code: "field_twice", message: `The field ${m.field} is mapped twice` });
     else keys.add(m.field);
   });
   return problems;
