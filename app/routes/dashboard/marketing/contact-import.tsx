@@ -386,7 +386,8 @@ export default function ContactImport({ loaderData: d }: Route.ComponentProps) {
         </Stepper.Step>
       </Stepper>
       {!state ? (
-        <Group justify="space-between">
+        // On the left, clear of the feedback tab that sits on the right edge.
+        <Group gap="sm">
           <Button variant="default" disabled={step === 0} onClick={() => setStep((s) => s - 1)}>
             {t("contactImport.previous")}
           </Button>
