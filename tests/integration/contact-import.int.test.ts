@@ -5,11 +5,11 @@
 // found; only managers may import; two overlapping imports at once make no duplicate contact.
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contacts } from "../../server/modules/audience";
+import { contacts, runImport } from "../../server/modules/audience";
 import { periodOf } from "../../server/modules/usage";
 import { PLAN_IDS } from "../../core/plans";
-import { mailingContacts, usageMeters } from "../../server/db/schema";
-import { withPlatform } from "../../server/db/tenant";
+import { contactImports as contactImportsTable, mailingContacts, usageMeters } from "../../server/db/schema";
+import { withPlatform, withTenant } from "../../server/db/tenant";
 import { startTestPlatform, type TestPlatform } from "../support/platform";
 import { body, countFor, expectError, memberOf, type SiteWithOwner, siteWithOwner, uid } from "./helpers";
 
@@ -193,6 +193,42 @@ describe("verifications", () => {
     const ok = await importFile(s, { csv: csv.split("\n").slice(0, 3).join("\n"), mapping: mapping("email") });
     expect(ok.counts.created).toBe(2);
     expect(await verifications(s.site.accountId)).toBe(100);
+  });
+});
+
+describe("the job", () => {
+  it("fails with plan_limit and writes nothing when the verifications ran out after the upload", async () => {
+    const s = await siteWithOwner(t, "imp-late", { plan: PLAN_IDS.starter });
+    const accountId = s.site.accountId;
+    const [row] = await withTenant(t.database.db, accountId, (tx) =>
+      tx
+        .insert(contactImportsTable)
+        .values({
+          accountId,
+          total: 2,
+          contacts: [`p-${uid()}@school.org`, `q-${uid()}@school.org`].map((email) => ({
+            email,
+            name: "",
+            status: null,
+            tags: [],
+            fields: {},
+          })),
+        })
+        .returning(),
+    );
+    await withPlatform(t.database.db, (tx) =>
+      tx.insert(usageMeters).values({ accountId, meter: "emailverifications", period: periodOf(), value: 99 }),
+    );
+    await runImport(
+      t.database.db,
+      { accountId, importId: row.id, plan: PLAN_IDS.starter, isPlatform: false },
+      { id: "", retryCount: 0, retryLimit: 0 },
+    );
+    const imp = (await body(await api(s, `/contacts/imports/${row.id}`))) as Import;
+    expect(imp.status).toBe("failed");
+    expect(imp.failure?.code).toBe("plan_limit");
+    expect(await countFor(t, mailingContacts, accountId)).toBe(0);
+    expect(await verifications(accountId)).toBe(99);
   });
 });
 
