@@ -1,11 +1,13 @@
 // Importing contacts in a real browser: the owner chooses a CSV file, sees the columns guessed and
 // maps one by hand, picks a list and a tag, follows the progress to the summary and finds the
-// imported contact in the list; a file with a bad row lists that row and imports nothing.
+// imported contact in the list; a file with a bad row lists that row and imports nothing; a
+// student is told the screen does not exist.
 import { describe, expect, it } from "vitest";
 import en from "../../app/i18n/locales/en/translation.json" with { type: "json" };
 import { PLAN_IDS } from "../../core/plans";
+import { buildMember, buildUser } from "../../server/seed/builders";
 import { axeCheck } from "./axe";
-import { hydrated, open, setupE2E, uid } from "./fixtures";
+import { hydrated, open, setupE2E, uid, uniqueEmail } from "./fixtures";
 
 const e2e = setupE2E();
 const ci = en.contactImport;
@@ -80,5 +82,13 @@ describe("contact import", () => {
     await open(page, `${origin}${BASE}`);
     await hydrated(page);
     expect(await page.locator("tr[data-contact]").count()).toBe(0);
+  });
+
+  it("a student is told the import screen does not exist", async () => {
+    const { site, origin } = await e2e.newSite("contact-import-student", { plan: PLAN_IDS.starter });
+    const student = await buildUser(e2e.t.platform.auth, { email: uniqueEmail("import-student") });
+    await buildMember(e2e.t.database.db, site, student, "student");
+    const page = await e2e.signedIn(origin, student.email, student.password);
+    expect((await page.goto(`${origin}${BASE}/import`))?.status()).toBe(404);
   });
 });
