@@ -85,6 +85,7 @@ export default [
     route("manage/marketing/popups", "routes/dashboard/marketing/popups.tsx"),
     route("manage/marketing/popups/:id", "routes/dashboard/marketing/popup-edit.tsx"),
     route("manage/marketing/emails/contacts", "routes/dashboard/marketing/contacts.tsx"),
+    route("manage/marketing/emails/contacts/import", "routes/dashboard/marketing/contact-import.tsx"),
     route("manage/marketing/emails/contacts/:id", "routes/dashboard/marketing/contact.tsx"),
     route("manage/marketing/emails/lists", "routes/dashboard/marketing/lists.tsx"),
     route("manage/marketing/emails", "routes/dashboard/marketing/emails.tsx"),

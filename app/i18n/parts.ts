@@ -9,6 +9,7 @@ export const DASHBOARD_GROUPS: readonly string[] = [
   "assessments",
   "campaigns",
   "chat",
+  "contactImport",
   "contacts",
   "dashboard",
   "feedback",

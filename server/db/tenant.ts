@@ -116,6 +116,15 @@ async function inTransaction<T>(db: Db, setup: string, fn: (tx: Tx) => Promise<T
 
 const isPool = (client: unknown): client is pg.Pool => client instanceof pg.Pool;
 
+/**
+ * Whether a statement can run and commit while another transaction of this process is open (a
+ * pool of connections); PGlite has one connection, so it would wait for that transaction.
+ */
+export function runsBesideTransactions(db: Db): boolean {
+  const session = (db as unknown as { session: unknown }).session;
+  return session instanceof NodePgSession && isPool((session as unknown as { client: unknown }).client);
+}
+
 type SessionParts = { client: pg.Pool; dialect: PgDialect; schema: unknown; options: unknown };
 
 async function pgTransaction<T>(session: object, setup: string, fn: (tx: Tx) => Promise<T>) {

@@ -198,3 +198,54 @@ export const emailCampaignRecipients = pgTable(
     ...tenantPolicies(),
   ],
 );
+
+/** One row's refusal in an import (decision 0043). */
+export type ContactImportError = { row: number; column: string | null; code: string; message: string; value?: string };
+/** What an import did: contacts created, existing ones changed or left as they were, rows skipped. */
+export type ContactImportCounts = { created: number; updated: number; unchanged: number; skipped: number };
+/** A contact as the import will write it (core/contact-import ImportContact). */
+export type ContactImportRow = {
+  email: string;
+  name: string;
+  status: number | null;
+  tags: string[];
+  fields: Record<string, string>;
+};
+
+/**
+ * A CSV import of contacts (decision 0043): checked when uploaded, then written by a background job
+ * in one transaction. `contacts` holds the rows to write until the job is done; `processed` moves
+ * as the job goes, so the screen shows progress.
+ */
+export const contactImports = pgTable(
+  "contact_imports",
+  {
+    accountId: accountIdColumn().references(() => accounts.accountId, { onDelete: "cascade" }),
+    id: uuid("id").notNull().default(sql`gen_random_uuid()`),
+    status: text("status", { enum: ["queued", "running", "done", "failed"] })
+      .notNull()
+      .default("queued"),
+    fileName: text("file_name").notNull().default(""),
+    listId: uuid("list_id"),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    /** Data rows in the file; contacts to write after merging rows of one address. */
+    rows: integer("rows").notNull().default(0),
+    total: integer("total").notNull().default(0),
+    processed: integer("processed").notNull().default(0),
+    counts: jsonb("counts")
+      .$type<ContactImportCounts>()
+      .notNull()
+      .default({ created: 0, updated: 0, unchanged: 0, skipped: 0 }),
+    /** Why the job failed (plan_limit when the month's verifications ran out meanwhile). */
+    failure: jsonb("failure").$type<{ code: string; message: string } | null>(),
+    contacts: jsonb("contacts").$type<ContactImportRow[] | null>(),
+    createdBy: text("created_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.id] }),
+    index("contact_imports_created_idx").on(t.accountId, t.createdAt),
+    ...tenantPolicies(),
+  ],
+);

@@ -75,4 +75,9 @@ export function createMediaRoutes() {
 }
 
 /** API paths that take file uploads; they get the upload size limit instead of the 1 MB JSON one. */
-export const UPLOAD_API_PATHS: ReadonlySet<string> = new Set(["/api/v1/media", "/api/v1/me/avatar"]);
+export const UPLOAD_API_PATHS: ReadonlySet<string> = new Set([
+  "/api/v1/media",
+  "/api/v1/me/avatar",
+  // A CSV file of contacts (sets its own limit, 5 MB of file).
+  "/api/v1/contacts/imports",
+]);

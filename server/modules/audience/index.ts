@@ -29,3 +29,4 @@ export {
 } from "./history";
 export { type AudienceSummary, audienceSummary } from "./summary";
 export { contactForMember } from "./members";
+export { CONTACT_IMPORT, contactImports, type ImportInput, type ImportView, runImport } from "./imports";

@@ -3,7 +3,7 @@
 // actions on the chosen rows. `?new=1` opens the new-contact form (quick create links here).
 // For the owner or manage_options; anyone else gets a 404.
 import { Anchor, Badge, Button, Group, Modal, NativeSelect, TextInput } from "@mantine/core";
-import { IconDownload, IconPlus } from "@tabler/icons-react";
+import { IconDownload, IconPlus, IconUpload } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useFetcher, useSearchParams } from "react-router";
 import {
@@ -266,6 +266,14 @@ export default function Contacts({ loaderData: d }: Route.ComponentProps) {
     <Group gap="sm" wrap="wrap">
       <Button onClick={() => setOpened(true)} leftSection={<IconPlus size={16} aria-hidden />}>
         {t("contacts.new.button")}
+      </Button>
+      <Button
+        component={Link}
+        to={`${BASE}/import`}
+        variant="default"
+        leftSection={<IconUpload size={16} aria-hidden />}
+      >
+        {t("contactImport.button")}
       </Button>
     </Group>
   );

@@ -36,6 +36,7 @@ import { ticketRoutes } from "./tickets";
 import { quizSubmissionRoutes } from "./submissions";
 import { webhookRoutes } from "./webhooks";
 import { campaignRoutes } from "./campaigns";
+import { contactImportRoutes } from "./contact-imports";
 import { contactRoutes } from "./contacts";
 import { mailingListRoutes } from "./mailing-lists";
 import { formRoutes } from "./forms";
@@ -81,6 +82,7 @@ export function createV1() {
   v1.route("/", billingRoutes);
   v1.route("/", addonRoutes);
   v1.route("/", ticketRoutes);
+  v1.route("/", contactImportRoutes);
   v1.route("/", contactRoutes);
   v1.route("/", mailingListRoutes);
   v1.route("/", formRoutes);
