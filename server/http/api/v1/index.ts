@@ -36,6 +36,7 @@ import { ticketRoutes } from "./tickets";
 import { quizSubmissionRoutes } from "./submissions";
 import { webhookRoutes } from "./webhooks";
 import { campaignRoutes } from "./campaigns";
+import { contactFieldRoutes } from "./contact-fields";
 import { contactRoutes } from "./contacts";
 import { mailingListRoutes } from "./mailing-lists";
 import { formRoutes } from "./forms";
@@ -82,6 +83,7 @@ export function createV1() {
   v1.route("/", addonRoutes);
   v1.route("/", ticketRoutes);
   v1.route("/", contactRoutes);
+  v1.route("/", contactFieldRoutes);
   v1.route("/", mailingListRoutes);
   v1.route("/", formRoutes);
   v1.route("/", popupRoutes);
