@@ -292,7 +292,8 @@ export default function Contact({ loaderData: d }: Route.ComponentProps) {
         })}
       </Text>
       <Stack gap="md">
-        <Details key={d.contact.updatedAt} contact={d.contact} definitions={d.definitions} />
+        {/* Keyed by contact, not by its last change: a save keeps the form (and its toast) mounted. */}
+        <Details key={d.contact.id} contact={d.contact} definitions={d.definitions} />
         <Lists lists={d.lists} />
         <Card withBorder component="section" aria-labelledby="contact-history">
           <Title order={2} size="h4" id="contact-history" mb="sm">

@@ -42,33 +42,25 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 type Row = Route.ComponentProps["loaderData"]["tags"][number];
 
-function RenameTag({ tag }: { tag: Row }) {
+/** One dialog for the screen, outside the rows: a renamed tag's row goes, the answer's toast stays. */
+function RenameTag({ tag, onClose }: { tag: Row | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const [opened, setOpened] = useState(false);
   const fetcher = useFetcher<typeof action>();
   useResultToast(fetcher, (d) => {
     const v = (d as { value?: { changed: number } }).value;
     if (!v) return null;
-    setOpened(false);
+    onClose();
     return t("audienceFields.tags.renamed", { count: v.changed });
   });
   const fields = (fetcher.data as { fields?: Record<string, string> } | undefined)?.fields ?? {};
   return (
-    <>
-      <Button
-        size="compact-sm"
-        variant="default"
-        onClick={() => setOpened(true)}
-        aria-label={t("audienceFields.tags.renameNamed", { tag: tag.tag })}
-      >
-        {t("audienceFields.tags.rename")}
-      </Button>
-      <Modal
-        opened={opened}
-        onClose={() => setOpened(false)}
-        title={t("audienceFields.tags.renameNamed", { tag: tag.tag })}
-      >
-        <fetcher.Form method="post">
+    <Modal
+      opened={tag !== null}
+      onClose={onClose}
+      title={tag ? t("audienceFields.tags.renameNamed", { tag: tag.tag }) : ""}
+    >
+      {tag ? (
+        <fetcher.Form method="post" key={tag.tag}>
           <input type="hidden" name="intent" value="rename" />
           <input type="hidden" name="tag" value={tag.tag} />
           <TextInput
@@ -78,11 +70,11 @@ function RenameTag({ tag }: { tag: Row }) {
             defaultValue={tag.tag}
             required
             maxLength={60}
-            error={fields.name}
+            error={fetcher.state === "idle" ? fields.name : undefined}
             data-autofocus
           />
           <Group justify="flex-end" mt="md">
-            <Button variant="default" onClick={() => setOpened(false)}>
+            <Button variant="default" onClick={onClose}>
               {t("common.cancel")}
             </Button>
             <Button type="submit" loading={fetcher.state !== "idle"}>
@@ -90,13 +82,14 @@ function RenameTag({ tag }: { tag: Row }) {
             </Button>
           </Group>
         </fetcher.Form>
-      </Modal>
-    </>
+      ) : null}
+    </Modal>
   );
 }
 
 export default function Tags({ loaderData: d }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const [renaming, setRenaming] = useState<Row | null>(null);
   const columns: ListColumn<Row>[] = [
     {
       id: "tag",
@@ -123,7 +116,14 @@ export default function Tags({ loaderData: d }: Route.ComponentProps) {
         rowAttributes: (x) => ({ "data-tag": x.tag }),
         rowActions: (x) => (
           <>
-            <RenameTag tag={x} />
+            <Button
+              size="compact-sm"
+              variant="default"
+              onClick={() => setRenaming(x)}
+              aria-label={t("audienceFields.tags.renameNamed", { tag: x.tag })}
+            >
+              {t("audienceFields.tags.rename")}
+            </Button>
             <ConfirmDeleteButton
               id={x.tag}
               label={t("audienceFields.delete")}
@@ -136,6 +136,7 @@ export default function Tags({ loaderData: d }: Route.ComponentProps) {
         ),
       }}
       empty={t("audienceFields.tags.empty")}
+      after={<RenameTag tag={renaming} onClose={() => setRenaming(null)} />}
     />
   );
 }
