@@ -40,7 +40,7 @@ export function MemberTags({ memberId, memberName, tags }: { memberId: string; m
           setValue(tags);
           setOpened(true);
         }}
-        aria-label={t("audienceFields.members.editNamed", { name: memberName })}
+        aria-label={`${t("audienceFields.members.edit")}: ${memberName}`}
       >
         {t("audienceFields.members.edit")}
       </Button>

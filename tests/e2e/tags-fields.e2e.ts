@@ -5,8 +5,9 @@ import { describe, expect, it } from "vitest";
 import en from "../../app/i18n/locales/en/translation.json" with { type: "json" };
 import { PLAN_IDS } from "../../core/plans";
 import { contacts } from "../../server/modules/audience";
+import { buildMember, buildUser } from "../../server/seed/builders";
 import { axeCheck } from "./axe";
-import { hydrated, open, setupE2E, uid } from "./fixtures";
+import { hydrated, open, setupE2E, uid, uniqueEmail } from "./fixtures";
 
 const e2e = setupE2E();
 const f = en.audienceFields;
@@ -67,6 +68,28 @@ describe("tags and custom fields", () => {
     await page.locator(`tr[data-tag="${newTag}"]`).waitFor();
     expect(await page.locator(`tr[data-tag="${oldTag}"]`).count()).toBe(0);
     expect((await contacts.get(e2e.t.database.db, site.accountId, contact.id)).tags).toEqual([newTag, "keep"]);
+    expect(await axeCheck(page)).toEqual([]);
+  });
+});
+
+describe("members' tags", () => {
+  it("an owner tags a member on the members screen, and the member's contact carries it", async () => {
+    const { site, owner, origin } = await e2e.newSite("membertags", { plan: PLAN_IDS.starter });
+    const student = await buildUser(e2e.t.platform.auth, { email: uniqueEmail("tagged-student"), name: "Tess Tagged" });
+    await buildMember(e2e.t.database.db, site, student, "student");
+    const page = await e2e.signedIn(origin, owner.email, owner.password);
+    await open(page, `${origin}/dashboard/manage/users`);
+    await hydrated(page);
+    const row = page.locator(`tr[data-email="${student.email}"]`);
+    await row.getByRole("button", { name: `${f.members.edit}: Tess Tagged` }).click();
+    const dialog = page.getByRole("dialog");
+    const input = dialog.getByLabel(f.members.tags);
+    await input.fill("cohort-1");
+    await input.press("Enter");
+    await dialog.getByRole("button", { name: f.save }).click();
+    await row.getByText("cohort-1").waitFor();
+    const found = await contacts.list(e2e.t.database.db, site.accountId, { q: student.email, page: 1, perPage: 5 });
+    expect(found.items.map((c) => [c.tags, c.settings.source])).toEqual([[["cohort-1"], "member"]]);
     expect(await axeCheck(page)).toEqual([]);
   });
 });
