@@ -88,6 +88,8 @@ export default [
     route("manage/marketing/emails/contacts/import", "routes/dashboard/marketing/contact-import.tsx"),
     route("manage/marketing/emails/contacts/:id", "routes/dashboard/marketing/contact.tsx"),
     route("manage/marketing/emails/lists", "routes/dashboard/marketing/lists.tsx"),
+    route("manage/marketing/emails/tags", "routes/dashboard/marketing/tags.tsx"),
+    route("manage/marketing/emails/fields", "routes/dashboard/marketing/fields.tsx"),
     route("manage/marketing/emails", "routes/dashboard/marketing/emails.tsx"),
     route("manage/marketing/emails/campaigns/:id", "routes/dashboard/marketing/campaign-edit.tsx"),
     route("reports", "routes/dashboard/reports.tsx"),

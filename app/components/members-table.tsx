@@ -3,6 +3,7 @@ import { useTranslation } from "../i18n/use-translation";
 import { Link } from "react-router";
 import { DataTable, type ListColumn } from "./list-kit";
 import { MemberAvatar } from "./member-avatar";
+import { MemberTags } from "./member-tags";
 import { MemberRoleForm } from "./member-role-form";
 import { RemoveMemberButton } from "./remove-member-button";
 
@@ -21,10 +22,13 @@ export function MembersTable({
   items,
   roles,
   selfUserId,
+  tags,
 }: {
   items: MemberRow[];
   roles: { name: string }[];
   selfUserId: string;
+  /** The members' tags by lower-case e-mail, when the viewer manages the site's contacts. */
+  tags?: Record<string, string[]>;
 }) {
   const { t, i18n } = useTranslation();
   const removable = (m: MemberRow) => !m.isOwner && m.userId !== selfUserId;
@@ -64,6 +68,17 @@ export function MembersTable({
       ),
     },
     { id: "role", header: t("users.role"), meta: { visibleFrom: "sm" }, cell: ({ row }) => roleForm(row.original) },
+    ...(tags
+      ? [
+          {
+            id: "tags",
+            header: t("audienceFields.members.tags"),
+            cell: ({ row: { original: m } }) => (
+              <MemberTags memberId={m.id} memberName={m.name} tags={tags[m.email.toLowerCase()] ?? []} />
+            ),
+          } satisfies ListColumn<MemberRow>,
+        ]
+      : []),
     {
       id: "joined",
       header: t("users.joined"),

@@ -7,6 +7,7 @@ export const DASHBOARD_GROUPS: readonly string[] = [
   "addons",
   "affiliate",
   "assessments",
+  "audienceFields",
   "campaigns",
   "chat",
   "contactImport",

@@ -99,6 +99,8 @@ export const IMPLEMENTED_ROUTES: readonly { path: string; scope: RouteScope }[] 
   { path: "/dashboard/manage/marketing/emails/contacts/import", scope: "site" },
   { path: "/dashboard/manage/marketing/emails/contacts/:id", scope: "site" },
   { path: "/dashboard/manage/marketing/emails/lists", scope: "site" },
+  { path: "/dashboard/manage/marketing/emails/tags", scope: "site" },
+  { path: "/dashboard/manage/marketing/emails/fields", scope: "site" },
   { path: "/dashboard/manage/marketing/emails", scope: "site" },
   { path: "/dashboard/manage/marketing/emails/campaigns/:id", scope: "site" },
   { path: "/dashboard/instructor/course/:courseId/manage", scope: "site" },

@@ -135,6 +135,8 @@ describe("contacts", () => {
     const page = await list(`tag=${tag}&per_page=1&page=2`);
     expect(page).toMatchObject({ total: 2, items: [{ id: x.id }] });
 
+    // A value needs its field defined first (decision 0044).
+    expect((await api(A, "/fields", { json: { key: "company", label: "Company", type: "text" } })).status).toBe(201);
     const patched = await api(A, `/contacts/${y.id}`, {
       method: "PATCH",
       json: { name: "Yara", status: 0, tags: ["a", "a"], fields: { company: "Acme" } },

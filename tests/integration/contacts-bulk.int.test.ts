@@ -138,6 +138,8 @@ describe("tags and history", () => {
 describe("export", () => {
   it("writes the filter's contacts as CSV with quoting, lists and a guard against formulas", async () => {
     const tag = `exp-${uid()}`;
+    // A value needs its field defined first (decision 0044).
+    expect((await api(A, "/fields", { json: { key: "city", label: "City", type: "text" } })).status).toBe(201);
     const a = await newContact(A, { name: "=cmd|' /C calc'!A0", tags: [tag, "x,y"], fields: { city: "Paris" } });
     await newContact(A, { name: "Not exported" });
     await newContact(B, { tags: [tag] });

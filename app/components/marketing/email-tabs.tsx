@@ -7,6 +7,8 @@ const TABS = [
   { key: "campaigns", to: "/dashboard/manage/marketing/emails" },
   { key: "contacts", to: "/dashboard/manage/marketing/emails/contacts" },
   { key: "lists", to: "/dashboard/manage/marketing/emails/lists" },
+  { key: "tags", to: "/dashboard/manage/marketing/emails/tags" },
+  { key: "fields", to: "/dashboard/manage/marketing/emails/fields" },
 ] as const;
 
 export type EmailTab = (typeof TABS)[number]["key"];
@@ -16,7 +18,14 @@ export function EmailTabs({ active }: { active: EmailTab }) {
   return (
     <SectionTabs
       label={t("marketing.emailTabs.label")}
-      tabs={TABS.map((tab) => ({ ...tab, label: t(`marketing.emailTabs.${tab.key}`) }))}
+      tabs={TABS.map((tab) => ({
+        ...tab,
+        label: t(
+          tab.key === "tags" || tab.key === "fields"
+            ? `audienceFields.tabs.${tab.key}`
+            : `marketing.emailTabs.${tab.key}`,
+        ),
+      }))}
       active={active}
     />
   );

@@ -6,6 +6,7 @@ import { MembersFilter } from "../../components/members-filter";
 import { MembersTable } from "../../components/members-table";
 import { Notice } from "../../components/notice";
 import { pageTitle, translatorFor } from "../../lib/i18n.server";
+import { runAction } from "../../lib/instructor.server";
 import { memberAction, requireMemberManager, unknownMemberIntent } from "../../lib/manage-members.server";
 import type { Route } from "./+types/manage-users";
 
@@ -25,6 +26,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     mm.roles(),
     mm.search({ q: q || undefined, role: role || undefined, page, perPage: PER_PAGE }),
   ]);
+  // Members are contacts (decision 0038): whoever manages the contacts sees and edits their tags.
+  const audience = context.services.audience;
+  const tags = audience.canManage ? await audience.tags.ofMembers(result.items.map((m) => m.email ?? "")) : null;
   return {
     title: pageTitle(translatorFor(context, request), "users.title", context.site.settings.sitetitle),
     q,
@@ -43,6 +47,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     })),
     roles: roles.map((r) => ({ name: r.name })),
     selfUserId: context.user!.id,
+    tags,
     removed: url.searchParams.get("removed") === "1",
   };
 }
@@ -54,6 +59,15 @@ export async function action({ context, request }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const id = String(form.get("id") ?? "");
   const mm = context.services.manageMembers;
+  if (intent === "tags") {
+    if (!context.services.audience.canManage) throw new Response("Not found", { status: 404 });
+    return runAction(() =>
+      context.services.audience.tags.setForMember(id, {
+        add: form.getAll("add").map(String),
+        remove: form.getAll("remove").map(String),
+      }),
+    );
+  }
   if (intent === "role") return memberAction(intent, id, () => mm.setRole(id, String(form.get("role") ?? "")));
   if (intent === "remove") {
     const out = await memberAction(intent, id, () => mm.remove(id));
@@ -95,7 +109,7 @@ export default function ManageUsers({ loaderData: d }: Route.ComponentProps) {
         {d.items.length === 0 ? (
           <Text data-testid="members-empty">{filtered ? t("users.noMatch") : t("users.empty")}</Text>
         ) : (
-          <MembersTable items={d.items} roles={d.roles} selfUserId={d.selfUserId} />
+          <MembersTable items={d.items} roles={d.roles} selfUserId={d.selfUserId} tags={d.tags ?? undefined} />
         )}
         {d.pages > 1 ? (
           <Pagination

@@ -116,6 +116,27 @@ export const mailingContactEvents = pgTable(
   ],
 );
 
+/** A typed custom field the site defines for its contacts (decision 0044); values live in `fields`. */
+export const mailingFields = pgTable(
+  "mailing_fields",
+  {
+    accountId: accountIdColumn().references(() => accounts.accountId, { onDelete: "cascade" }),
+    id: uuid("id").notNull().default(sql`gen_random_uuid()`),
+    /** The key of the value in a contact's `fields`: lower-case letters, digits, underscores; fixed once made. */
+    key: text("key").notNull(),
+    label: text("label").notNull(),
+    type: text("type", { enum: ["text", "number", "date", "select", "checkbox"] }).notNull(),
+    /** The choices of a select, in order; empty for the other types. */
+    options: text("options").array().notNull().default(sql`'{}'::text[]`),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.id] }),
+    uniqueIndex("mailing_fields_key_idx").on(t.accountId, t.key),
+    ...tenantPolicies(),
+  ],
+);
+
 /** Who a campaign goes to: contacts on any of the lists, or with any of the tags (both empty: nobody). */
 export type CampaignAudience = { listIds: string[]; tags: string[] };
 

@@ -8,8 +8,14 @@ import {
   type ContactPatch,
   type ContactQuery,
   contacts,
+  contactTags,
+  type FieldInput,
+  type FieldPatch,
+  mailingFields,
   mailingLists,
+  memberTags,
   type OptIn,
+  tagMember,
 } from "../../modules/audience";
 import { isSiteManager, requireSiteManager } from "../middleware/guards";
 import { listOrders } from "../../modules/commerce";
@@ -77,6 +83,46 @@ export function audienceServices(c: Context<AppEnv>) {
         bulk: (ids: string[], change: ContactBulk) => {
           manager();
           return contacts.bulk(db, accountId, ids, change);
+        },
+      },
+      /** Tags across the site's contacts: rename (merging) or remove everywhere. */
+      tags: {
+        rename: (tag: string, name: string) => {
+          manager();
+          return contactTags.rename(db, accountId, tag, name);
+        },
+        remove: (tag: string) => {
+          manager();
+          return contactTags.remove(db, accountId, tag);
+        },
+        /** The tags of the members with these e-mails (through their contacts), by lower-case e-mail. */
+        ofMembers: (emails: string[]) => {
+          manager();
+          return memberTags(db, accountId, emails);
+        },
+        /** Adds and removes tags on a member's contact, creating it (source `member`) if missing. */
+        setForMember: (memberId: string, change: { add: string[]; remove: string[] }) => {
+          manager();
+          return tagMember(db, accountId, memberId, change);
+        },
+      },
+      /** The site's typed custom fields on contacts. */
+      fields: {
+        list: () => {
+          manager();
+          return mailingFields.list(db, accountId);
+        },
+        create: (input: FieldInput) => {
+          manager();
+          return mailingFields.create(db, accountId, input);
+        },
+        update: (id: string, patch: FieldPatch) => {
+          manager();
+          return mailingFields.update(db, accountId, id, patch);
+        },
+        remove: (id: string) => {
+          manager();
+          return mailingFields.remove(db, accountId, id);
         },
       },
       lists: {

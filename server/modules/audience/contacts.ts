@@ -14,6 +14,7 @@ import {
 import { withTenant } from "../../db/tenant";
 import { fieldError, notFound, requireUuid } from "../../errors";
 import type { MeteredSite } from "../usage";
+import { checkedFields, storedFields } from "./fields";
 import { type ContactEvent, contactEvents, recordContactEvents } from "./history";
 import {
   normaliseEmail,
@@ -48,6 +49,7 @@ export type ContactPatch = { name?: string; status?: number; tags?: string[]; fi
 export type ContactBulk =
   | { action: "add_tag" | "remove_tag"; tag: string }
   | { action: "set_status"; status: number }
+  | { action: "set_field"; field: string; value: unknown }
   | { action: "delete" };
 
 export type ContactQuery = {
@@ -56,6 +58,9 @@ export type ContactQuery = {
   tag?: string;
   status?: number;
   source?: string;
+  /** Contacts whose field `fieldKey` holds `fieldValue` (as text: "3", "true", "2026-01-31"). */
+  fieldKey?: string;
+  fieldValue?: string;
   page: number;
   perPage: number;
 };
@@ -91,6 +96,9 @@ export const contacts = {
     const email = normaliseEmail(input.email);
     const name = input.name?.trim() ?? "";
     const accountId = site.accountId;
+    const fields = input.fields
+      ? storedFields(await withTenant(db, accountId, (tx) => checkedFields(tx, accountId, input.fields ?? {})))
+      : {};
     // A known address needs no verification (nor a unit of the meter): it is merged at once.
     const merged = await withTenant(db, accountId, (tx) => mergeName(tx, accountId, email, name));
     if (merged) return { contact: view(merged), created: false };
@@ -107,7 +115,7 @@ export const contacts = {
     const [row] = await withTenant(db, accountId, async (tx) => {
       const rows = await tx
         .insert(table)
-        .values({ accountId, email, name, settings, tags: cleanTags(input.tags ?? []), fields: input.fields ?? {} })
+        .values({ accountId, email, name, settings, tags: cleanTags(input.tags ?? []), fields })
         .onConflictDoUpdate({
           target: [table.accountId, table.email],
           set: {
@@ -145,6 +153,7 @@ export const contacts = {
     if (query.tag) where.push(sql`${query.tag.trim()} = any(${table.tags})`);
     if (query.status !== undefined) where.push(eq(table.status, query.status));
     if (query.source) where.push(sql`${table.settings}->>'source' = ${query.source}`);
+    if (query.fieldKey) where.push(sql`${table.fields}->>${query.fieldKey} = ${query.fieldValue ?? ""}`);
     return withTenant(db, accountId, async (tx) => {
       const [rows, [{ n }]] = await Promise.all([
         tx
@@ -204,10 +213,19 @@ export const contacts = {
     if (patch.name !== undefined) set.name = patch.name.trim();
     if (patch.status !== undefined) set.status = patch.status;
     if (patch.tags !== undefined) set.tags = cleanTags(patch.tags);
-    if (patch.fields !== undefined) set.fields = patch.fields;
-    const [row] = await withTenant(db, accountId, (tx) =>
-      tx.update(table).set(set).where(byId(accountId, id)).returning(),
-    );
+    const [row] = await withTenant(db, accountId, async (tx) => {
+      if (patch.fields !== undefined) {
+        // Keys without a definition may stay as the contact has them (or go), never be set anew.
+        const [current] = await tx
+          .select({ fields: table.fields })
+          .from(table)
+          .where(byId(accountId, id))
+          .for("update");
+        if (!current) throw notFound("Contact");
+        set.fields = storedFields(await checkedFields(tx, accountId, patch.fields, current.fields));
+      }
+      return tx.update(table).set(set).where(byId(accountId, id)).returning();
+    });
     if (!row) throw notFound("Contact");
     return view(row);
   },
@@ -228,6 +246,29 @@ export const contacts = {
       const where = and(eq(table.accountId, accountId), inArray(table.id, chosen));
       const found = await tx.select({ id: table.id }).from(table).where(where);
       if (found.length !== chosen.length) throw notFound("Contact");
+      if (change.action === "set_field") {
+        const key = change.field.trim();
+        const value = (await checkedFields(tx, accountId, { [key]: change.value }))[key];
+        const rows = await tx
+          .update(table)
+          .set({
+            fields:
+              value === null
+                ? sql`${table.fields} - ${key}::text`
+                : sql`${table.fields} || jsonb_build_object(${key}::text, ${JSON.stringify(value)}::jsonb)`,
+            updatedAt: new Date(),
+          })
+          .where(
+            and(
+              where,
+              value === null
+                ? sql`${table.fields} ? ${key}::text`
+                : sql`${table.fields}->${key}::text is distinct from ${JSON.stringify(value)}::jsonb`,
+            ),
+          )
+          .returning({ id: table.id });
+        return { changed: rows.length };
+      }
       const done =
         change.action === "delete"
           ? await tx.delete(table).where(where).returning({ id: table.id })

@@ -28,5 +28,16 @@ export {
   recordContactEvents,
 } from "./history";
 export { type AudienceSummary, audienceSummary } from "./summary";
-export { contactForMember } from "./members";
 export { CONTACT_IMPORT, contactImports, type ImportInput, type ImportView, runImport } from "./imports";
+export { contactForMember, memberTags, tagMember } from "./members";
+export {
+  checkedFields,
+  type FieldInput,
+  type FieldPatch,
+  type FieldView,
+  fieldDefinitions,
+  mailingFields,
+  setFields,
+  storedFields,
+} from "./fields";
+export { addTags, changeTags, cleanTag, contactTags, removeTags } from "./tags";

@@ -15,11 +15,15 @@ import {
   TextInput,
   Title,
 } from "@mantine/core";
-import { IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, redirect, useFetcher } from "react-router";
 import { formatMoney } from "../../../../core/currency";
 import { ConfirmDeleteButton } from "../../../components/confirm-delete-button";
+import {
+  ContactFieldInputs,
+  type FieldInputValue,
+  inputValue,
+} from "../../../components/marketing/contact-field-inputs";
 import { EmailTabs } from "../../../components/marketing/email-tabs";
 import { useResultToast } from "../../../components/marketing/use-result-toast";
 import { useTranslation } from "../../../i18n/use-translation";
@@ -39,11 +43,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const audience = context.services.audience;
   if (!audience.canManage || !UUID.test(params.id)) throw notFound();
   const contact = await audience.contacts.get(params.id).catch(asPageError);
-  const [history, listIds, lists, orders] = await Promise.all([
+  const [history, listIds, lists, orders, definitions] = await Promise.all([
     audience.contacts.history(contact.id),
     audience.contacts.lists(contact.id),
     audience.lists.list(),
     audience.contacts.orders(contact.email),
+    audience.fields.list(),
   ]).catch(asPageError);
   type Entry =
     | { type: "event"; id: string; at: string; kind: string; data: Record<string, unknown> }
@@ -63,6 +68,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   return {
     title: pageTitle(translatorFor(context, request), "contacts.contact.title", context.site.settings.sitetitle),
     contact,
+    definitions: definitions.map((d) => ({ key: d.key, label: d.label, type: d.type, options: d.options })),
     lists: lists.map((l) => ({ id: l.id, name: l.name, on: listIds.includes(l.id) })),
     timeline,
   };
@@ -112,18 +118,26 @@ export async function action({ context, request, params }: Route.ActionArgs) {
 
 type Data = Route.ComponentProps["loaderData"];
 
-function Details({ contact }: { contact: Data["contact"] }) {
+function Details({ contact, definitions }: { contact: Data["contact"]; definitions: Data["definitions"] }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<typeof action>();
   useResultToast(fetcher, () => t("contacts.contact.saved"));
   const [tags, setTags] = useState<string[]>(contact.tags);
-  const [fields, setFields] = useState<{ key: string; value: string }[]>(
-    Object.entries(contact.fields).map(([key, value]) => ({ key, value: value === null ? "" : String(value) })),
+  const defined = new Set(definitions.map((d) => d.key));
+  const [values, setValues] = useState<Record<string, FieldInputValue>>(() =>
+    Object.fromEntries(definitions.map((d) => [d.key, inputValue(d.type, contact.fields[d.key])])),
+  );
+  // Values of keys no field defines (any more): shown as they are, and removable.
+  const [legacy, setLegacy] = useState(() =>
+    Object.entries(contact.fields)
+      .filter(([key]) => !defined.has(key))
+      .map(([key, value]) => ({ key, value })),
   );
   const errors = (fetcher.data as { fields?: Record<string, string> } | undefined)?.fields ?? {};
-  const fieldsJson = JSON.stringify(
-    Object.fromEntries(fields.filter((f) => f.key.trim()).map((f) => [f.key.trim(), f.value])),
-  );
+  const fieldsJson = JSON.stringify({
+    ...Object.fromEntries(legacy.map((x) => [x.key, x.value])),
+    ...Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v === "" ? null : v])),
+  });
   return (
     <Card withBorder component="section" aria-labelledby="contact-details">
       <Title order={2} size="h4" id="contact-details" mb="sm">
@@ -160,54 +174,14 @@ function Details({ contact }: { contact: Data["contact"] }) {
             maxTags={50}
             error={errors.tags}
           />
-          <fieldset style={{ border: 0, padding: 0, margin: 0 }}>
-            <legend style={{ fontWeight: 500, fontSize: "var(--mantine-font-size-sm)" }}>{t("contacts.fields")}</legend>
-            <Stack gap="xs">
-              {fields.map((f, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place by position
-                <Group key={i} gap="xs" wrap="wrap" align="flex-end">
-                  <TextInput
-                    label={t("contacts.contact.fieldKey")}
-                    value={f.key}
-                    maxLength={60}
-                    onChange={(e) => {
-                      const v = e.currentTarget.value;
-                      setFields((all) => all.map((x, j) => (j === i ? { ...x, key: v } : x)));
-                    }}
-                    style={{ flex: "1 1 8rem" }}
-                  />
-                  <TextInput
-                    label={t("contacts.contact.fieldValue")}
-                    value={f.value}
-                    maxLength={2000}
-                    error={errors[`fields.${f.key}`]}
-                    onChange={(e) => {
-                      const v = e.currentTarget.value;
-                      setFields((all) => all.map((x, j) => (j === i ? { ...x, value: v } : x)));
-                    }}
-                    style={{ flex: "2 1 10rem" }}
-                  />
-                  <Button
-                    variant="subtle"
-                    color="red"
-                    aria-label={t("contacts.contact.removeField", { key: f.key || "—" })}
-                    onClick={() => setFields((all) => all.filter((_, j) => j !== i))}
-                  >
-                    <IconTrash size={16} aria-hidden />
-                  </Button>
-                </Group>
-              ))}
-              <Group>
-                <Button
-                  variant="default"
-                  size="compact-sm"
-                  onClick={() => setFields((all) => [...all, { key: "", value: "" }])}
-                >
-                  {t("contacts.contact.addField")}
-                </Button>
-              </Group>
-            </Stack>
-          </fieldset>
+          <ContactFieldInputs
+            definitions={definitions}
+            values={values}
+            onChange={(key, value) => setValues((all) => ({ ...all, [key]: value }))}
+            legacy={legacy}
+            onRemoveLegacy={(key) => setLegacy((all) => all.filter((x) => x.key !== key))}
+            errors={errors}
+          />
           <Group justify="space-between" wrap="wrap">
             <Button type="submit" loading={fetcher.state !== "idle"}>
               {t("contacts.save")}
@@ -318,7 +292,8 @@ export default function Contact({ loaderData: d }: Route.ComponentProps) {
         })}
       </Text>
       <Stack gap="md">
-        <Details key={d.contact.updatedAt} contact={d.contact} />
+        {/* Keyed by contact, not by its last change: a save keeps the form (and its toast) mounted. */}
+        <Details key={d.contact.id} contact={d.contact} definitions={d.definitions} />
         <Lists lists={d.lists} />
         <Card withBorder component="section" aria-labelledby="contact-history">
           <Title order={2} size="h4" id="contact-history" mb="sm">

@@ -33,7 +33,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const audience = context.services.audience;
   if (!audience.canManage) throw notFound();
   const url = new URL(request.url);
-  const [lists, facets] = await Promise.all([audience.lists.list(), audience.contacts.facets()]).catch(asPageError);
+  const [lists, facets, definitions] = await Promise.all([
+    audience.lists.list(),
+    audience.contacts.facets(),
+    audience.fields.list(),
+  ]).catch(asPageError);
   const spec = {
     filters: {
       list: ["", ...lists.map((l) => l.id)],
@@ -67,6 +71,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     lists: lists.map((l) => ({ id: l.id, name: l.name })),
     tags: facets.tags,
     sources: facets.sources,
+    definitions: definitions.map((x) => ({ key: x.key, label: x.label, type: x.type, options: x.options })),
   };
 }
 
@@ -93,6 +98,16 @@ export async function action({ context, request }: Route.ActionArgs) {
       return runAction(() => contacts.bulk(ids, { action: "add_tag", tag }).then((r) => ({ ...r, action: intent })));
     case "remove-tag":
       return runAction(() => contacts.bulk(ids, { action: "remove_tag", tag }).then((r) => ({ ...r, action: intent })));
+    case "set-field":
+      return runAction(() =>
+        contacts
+          .bulk(ids, {
+            action: "set_field",
+            field: String(form.get("field") ?? ""),
+            value: String(form.get("value") ?? ""),
+          })
+          .then((r) => ({ ...r, action: intent })),
+      );
     case "activate":
     case "deactivate":
       return runAction(() =>
@@ -112,10 +127,26 @@ export async function action({ context, request }: Route.ActionArgs) {
 type Data = Route.ComponentProps["loaderData"];
 type Row = Data["contacts"][number];
 
-const BULK = ["add-to-list", "remove-from-list", "add-tag", "remove-tag", "activate", "deactivate"] as const;
+const BULK = [
+  "add-to-list",
+  "remove-from-list",
+  "add-tag",
+  "remove-tag",
+  "set-field",
+  "activate",
+  "deactivate",
+] as const;
 type BulkAction = (typeof BULK)[number];
 
-function BulkActions({ ids, lists }: { ids: string[]; lists: Data["lists"] }) {
+function BulkActions({
+  ids,
+  lists,
+  definitions,
+}: {
+  ids: string[];
+  lists: Data["lists"];
+  definitions: Data["definitions"];
+}) {
   const { t } = useTranslation();
   const fetcher = useFetcher<typeof action>();
   const [choice, setChoice] = useState<BulkAction>("add-tag");
@@ -124,6 +155,8 @@ function BulkActions({ ids, lists }: { ids: string[]; lists: Data["lists"] }) {
   );
   const needsList = choice === "add-to-list" || choice === "remove-from-list";
   const needsTag = choice === "add-tag" || choice === "remove-tag";
+  const [fieldKey, setFieldKey] = useState(definitions[0]?.key ?? "");
+  const field = definitions.find((x) => x.key === fieldKey);
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
       <fetcher.Form method="post" aria-label={t("contacts.bulk.label")}>
@@ -136,7 +169,10 @@ function BulkActions({ ids, lists }: { ids: string[]; lists: Data["lists"] }) {
             label={t("contacts.bulk.action")}
             value={choice}
             onChange={(e) => setChoice(e.currentTarget.value as BulkAction)}
-            data={BULK.map((b) => ({ value: b, label: t(`contacts.bulk.${b}`) }))}
+            data={BULK.filter((b) => b !== "set-field" || definitions.length).map((b) => ({
+              value: b,
+              label: b === "set-field" ? t("audienceFields.bulk.setField") : t(`contacts.bulk.${b}`),
+            }))}
           />
           {needsList ? (
             <NativeSelect
@@ -150,6 +186,42 @@ function BulkActions({ ids, lists }: { ids: string[]; lists: Data["lists"] }) {
             />
           ) : null}
           {needsTag ? <TextInput name="tag" label={t("contacts.bulk.tag")} required maxLength={60} /> : null}
+          {choice === "set-field" && field ? (
+            <>
+              <NativeSelect
+                name="field"
+                label={t("audienceFields.bulk.field")}
+                value={fieldKey}
+                onChange={(e) => setFieldKey(e.currentTarget.value)}
+                data={definitions.map((x) => ({ value: x.key, label: x.label }))}
+              />
+              {field.type === "select" || field.type === "checkbox" ? (
+                <NativeSelect
+                  key={field.key}
+                  name="value"
+                  label={t("audienceFields.bulk.value")}
+                  data={[
+                    { value: "", label: t("audienceFields.contact.none") },
+                    ...(field.type === "select"
+                      ? field.options
+                      : [
+                          { value: "true", label: t("audienceFields.bulk.yes") },
+                          { value: "false", label: t("audienceFields.bulk.no") },
+                        ]),
+                  ]}
+                />
+              ) : (
+                <TextInput
+                  key={field.key}
+                  name="value"
+                  label={t("audienceFields.bulk.value")}
+                  type={field.type === "number" ? "number" : field.type === "date" ? "date" : "text"}
+                  step={field.type === "number" ? "any" : undefined}
+                  maxLength={2000}
+                />
+              )}
+            </>
+          ) : null}
           <Button type="submit" loading={fetcher.state !== "idle"}>
             {t("contacts.bulk.apply")}
           </Button>
@@ -352,7 +424,10 @@ export default function Contacts({ loaderData: d }: Route.ComponentProps) {
         label: t("contacts.title"),
         minWidth: 760,
         rowAttributes: (c) => ({ "data-contact": c.email }),
-        selection: { rowLabel: (c) => c.email, actions: (ids) => <BulkActions ids={ids} lists={d.lists} /> },
+        selection: {
+          rowLabel: (c) => c.email,
+          actions: (ids) => <BulkActions ids={ids} lists={d.lists} definitions={d.definitions} />,
+        },
       }}
       empty={t("contacts.empty")}
       filtered={d.filtered}

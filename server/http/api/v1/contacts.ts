@@ -55,15 +55,22 @@ const ZContactQuery = ZPage.extend({
   tag: z.string().max(60).optional(),
   status: z.coerce.number().int().min(0).max(1).optional(),
   source: z.string().max(40).optional(),
+  field: z.string().max(40).optional().openapi({ description: "With `value`: contacts whose field holds it" }),
+  value: z.string().max(2000).optional().openapi({ description: "The field's value as text (3, true, 2026-01-31)" }),
 });
 
 const ZBulk = z
   .object({
     ids: z.array(z.string().uuid()).min(1).max(1000),
-    action: z.enum(["add_to_list", "remove_from_list", "add_tag", "remove_tag", "set_status", "delete"]),
+    action: z.enum(["add_to_list", "remove_from_list", "add_tag", "remove_tag", "set_status", "set_field", "delete"]),
     listId: z.string().uuid().optional().openapi({ description: "For add_to_list and remove_from_list" }),
     tag: z.string().min(1).max(60).optional().openapi({ description: "For add_tag and remove_tag" }),
     status: ZStatus.optional().openapi({ description: "For set_status" }),
+    field: z.string().min(1).max(40).optional().openapi({ description: "For set_field: the field's key" }),
+    value: z
+      .union([z.string().max(2000), z.number(), z.boolean(), z.null()])
+      .optional()
+      .openapi({ description: "For set_field: a value of the field's type; null or empty clears it" }),
   })
   .strict()
   .openapi("ContactBulk");
@@ -171,8 +178,11 @@ const account = (c: Context<AppEnv>) => c.get("site").accountId;
 
 export const contactRoutes = newRouter()
   .openapi(r.list, async (c) => {
-    const { per_page, ...q } = c.req.valid("query");
-    return c.json(await contacts.list(db(c), account(c), { ...q, perPage: per_page }), 200);
+    const { per_page, field, value, ...q } = c.req.valid("query");
+    return c.json(
+      await contacts.list(db(c), account(c), { ...q, fieldKey: field, fieldValue: value, perPage: per_page }),
+      200,
+    );
   })
   .openapi(r.create, async (c) => {
     const { contact, created } = await contacts.create(db(c), c.get("site"), c.req.valid("json"), {
@@ -195,6 +205,14 @@ export const contactRoutes = newRouter()
       changed = (
         await contacts.bulk(db(c), account(c), b.ids, { action: "set_status", status: need(b.status, "status") })
       ).changed;
+    else if (b.action === "set_field")
+      changed = (
+        await contacts.bulk(db(c), account(c), b.ids, {
+          action: "set_field",
+          field: need(b.field, "field"),
+          value: need(b.value, "value"),
+        })
+      ).changed;
     else if (b.action === "delete")
       changed = (await contacts.bulk(db(c), account(c), b.ids, { action: "delete" })).changed;
     else
@@ -202,7 +220,8 @@ export const contactRoutes = newRouter()
     return c.json({ changed }, 200);
   })
   .openapi(r.export, async (c) => {
-    const query = c.req.valid("query");
+    const { field, value, ...rest } = c.req.valid("query");
+    const query = { ...rest, fieldKey: field, fieldValue: value };
     const [d, accountId] = [db(c), account(c)];
     // The first page is read before answering, so a bad filter is an error answer, not a broken file.
     const first = await contacts.list(d, accountId, { ...query, page: 1, perPage: EXPORT_PAGE });

@@ -37,6 +37,7 @@ import { quizSubmissionRoutes } from "./submissions";
 import { webhookRoutes } from "./webhooks";
 import { campaignRoutes } from "./campaigns";
 import { contactImportRoutes } from "./contact-imports";
+import { contactFieldRoutes } from "./contact-fields";
 import { contactRoutes } from "./contacts";
 import { mailingListRoutes } from "./mailing-lists";
 import { formRoutes } from "./forms";
@@ -84,6 +85,7 @@ export function createV1() {
   v1.route("/", ticketRoutes);
   v1.route("/", contactImportRoutes);
   v1.route("/", contactRoutes);
+  v1.route("/", contactFieldRoutes);
   v1.route("/", mailingListRoutes);
   v1.route("/", formRoutes);
   v1.route("/", popupRoutes);
