@@ -8,6 +8,7 @@
 //      50 fields.
 // Rows with the same e-mail (regardless of case) become one contact: later non-empty values win,
 // tags are united. Empty rows are skipped. Any bad row means nothing is imported.
+import type { FieldValue } from "./contact-fields";
 import { isValidEmail } from "./email-rule";
 
 export const IMPORT_LIMITS = {
@@ -36,7 +37,7 @@ export type ImportContact = {
   /** 1 active, 0 inactive, null when the file does not say. */
   status: number | null;
   tags: string[];
-  fields: Record<string, string>;
+  fields: Record<string, string | number | boolean>;
 };
 
 /** Why a row is refused; the screen shows the message of its key (contactImport.errors.*). */
@@ -47,7 +48,8 @@ export type RowErrorCode =
   | "status_unknown"
   | "too_long"
   | "too_many_tags"
-  | "too_many_fields";
+  | "too_many_fields"
+  | "field_invalid";
 export type RowError = { row: number; column: string | null; code: RowErrorCode; message: string; value?: string };
 
 export type PreparedImport = {
@@ -220,12 +222,18 @@ export const tagsOf = (cell: string) =>
     .filter(Boolean);
 
 type Check = { ok: true; contact: ImportContact } | { ok: false; error: Omit<RowError, "row"> };
+/** A cell against the site's definition of its field: the typed value, or why it does not fit. */
+export type FieldCheck = (
+  key: string,
+  value: string,
+) => { ok: true; value: FieldValue } | { ok: false; message: string };
 
 function readRow(
   cells: string[],
   headers: string[],
   mapping: ColumnMapping[],
   refusedDomain: (domain: string) => boolean,
+  checkField: FieldCheck | undefined,
 ): Check {
   const col = (i: number) => headers[i] || `#${i + 1}`;
   const fail = (i: number | null, code: RowErrorCode, message: string, value?: string): Check => ({
@@ -243,7 +251,7 @@ function readRow(
 
   const names: string[] = [];
   const tags: string[] = [];
-  const fields: Record<string, string> = {};
+  const fields: ImportContact["fields"] = {};
   let status: number | null = null;
   for (let i = 0; i < mapping.length; i++) {
     const m = mapping[i];
@@ -270,7 +278,9 @@ function readRow(
     } else if (m.target === "field" && m.field) {
       if (value.length > IMPORT_LIMITS.fieldValue)
         return fail(i, "too_long", `The value is longer than ${IMPORT_LIMITS.fieldValue} characters`);
-      fields[m.field] = value;
+      const checked = checkField ? checkField(m.field, value) : { ok: true as const, value };
+      if (!checked.ok) return fail(i, "field_invalid", `${m.field}: ${checked.message}`, value.slice(0, 100));
+      if (checked.value !== null) fields[m.field] = checked.value;
     }
   }
   const name = names.join(" ");
@@ -303,7 +313,7 @@ export function prepareImport(
   headers: string[],
   dataRows: string[][],
   mapping: ColumnMapping[],
-  opts: { refusedDomain?: (domain: string) => boolean; extraTags?: string[] } = {},
+  opts: { refusedDomain?: (domain: string) => boolean; extraTags?: string[]; checkField?: FieldCheck } = {},
 ): PreparedImport {
   const refused = opts.refusedDomain ?? (() => false);
   const byEmail = new Map<string, ImportContact>();
@@ -315,7 +325,7 @@ export function prepareImport(
       skipped++;
       return;
     }
-    const read = readRow(cells, headers, mapping, refused);
+    const read = readRow(cells, headers, mapping, refused, opts.checkField);
     if (!read.ok) {
       errorCount++;
       if (errors.length < IMPORT_LIMITS.errors) errors.push({ row: i + 2, ...read.error });

@@ -80,9 +80,33 @@ const contactOf = async (s: SiteWithOwner, email: string) => {
   return res.items.find((c) => c.email === email);
 };
 
+describe("field columns", () => {
+  it("refuses a column mapped to a field the site does not define, and a value that does not fit its type", async () => {
+    const n = uid();
+    const undefinedKey = await api(A, "/contacts/imports", {
+      json: { csv: `email,Nope\r\nx-${n}@school.org,1\r\n`, mapping: mapping("email", "field:nope_field") },
+    });
+    expect(undefinedKey.status).toBe(422);
+    expect(JSON.stringify(await undefinedKey.json())).toContain("nope_field");
+    await api(A, "/fields", { json: { key: `seats_${n}`.toLowerCase(), label: "Seats", type: "number" } });
+    const typed = await api(A, "/contacts/imports", {
+      json: {
+        csv: `email,Seats\r\ny-${n}@school.org,12\r\nz-${n}@school.org,many\r\n`,
+        mapping: mapping("email", `field:seats_${n}`.toLowerCase()),
+      },
+    });
+    expect(typed.status).toBe(422);
+    const details = JSON.stringify(await typed.json());
+    expect(details).toContain('"row":3');
+    expect(details).toContain("field_invalid");
+  });
+});
+
 describe("a good file", () => {
   it("creates new contacts, merges known ones, adds them to the list with the tags, and reports the counts", async () => {
     const n = uid();
+    // Field columns go to fields the site defines.
+    for (const key of ["city", "company"]) await api(A, "/fields", { json: { key, label: key, type: "text" } });
     const known = await body(
       await api(A, "/contacts", { json: { email: `known-${n}@school.org`, tags: ["old"], fields: { city: "Rome" } } }),
     );

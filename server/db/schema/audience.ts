@@ -230,7 +230,7 @@ export type ContactImportRow = {
   name: string;
   status: number | null;
   tags: string[];
-  fields: Record<string, string>;
+  fields: Record<string, string | number | boolean>;
 };
 
 /**

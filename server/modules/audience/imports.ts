@@ -11,6 +11,7 @@ import {
   type ImportContact,
   prepareImport,
 } from "../../../core/contact-import";
+import { checkFieldValue } from "../../../core/contact-fields";
 import { parseCsv } from "../../../core/csv";
 import type { Db, Tx } from "../../db/client";
 import {
@@ -27,6 +28,7 @@ import { AppError, fieldError, notFound, requireUuid } from "../../errors";
 import { type JobRun, jobs } from "../../jobs/queue";
 import { type MeteredSite, usage } from "../usage";
 import { isDisposableDomain } from "./disposable";
+import { fieldDefinitions } from "./fields";
 
 export const CONTACT_IMPORT = "contact-import";
 /** Contacts written per statement inside the one transaction. */
@@ -116,10 +118,24 @@ export const contactImports = {
     const problems = checkMapping(headers, input.mapping);
     if (problems.length) throw fieldError("validation_failed", "mapping", problems[0].message);
     const listId = input.listId ? requireUuid(input.listId, "List", "listId") : null;
-
+    // Field columns go to fields the site defines, each value checked against its type.
+    const defs = new Map(
+      (await withTenant(db, accountId, (tx) => fieldDefinitions(tx, accountId))).map((d) => [d.key, d]),
+    );
+    const undefinedField = input.mapping.find((m) => m.target === "field" && m.field && !defs.has(m.field));
+    if (undefinedField)
+      throw fieldError(
+        "validation_failed",
+        "mapping",
+        `No field "${undefinedField.field}" is defined on this site: create it under Fields first`,
+      );
     const prepared = prepareImport(headers, data, input.mapping, {
       refusedDomain: isDisposableDomain,
       extraTags: input.tags,
+      checkField: (key, value) => {
+        const def = defs.get(key);
+        return def ? checkFieldValue(def, value) : { ok: false, message: "No field with this key is defined" };
+      },
     });
     if (prepared.errorCount) throw rowsRefused(prepared.errors, prepared.errorCount);
     if (!prepared.contacts.length) throw fieldError("validation_failed", "csv", "The file has no contacts to import");
