@@ -29,3 +29,12 @@ export {
 } from "./history";
 export { type AudienceSummary, audienceSummary } from "./summary";
 export { contactForMember } from "./members";
+export {
+  type ConfirmTexts,
+  confirmMembership,
+  confirmToken,
+  joinLists,
+  type OptInSender,
+  optInTexts,
+  readConfirmToken,
+} from "./opt-in";

@@ -9,10 +9,11 @@ import { createHmac } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { checkSubmission, honeypotFilled } from "../../../core/form-rules";
 import type { Db, Tx } from "../../db/client";
-import { formSubmissions, formSubmitWindows, mailingContacts, mailingListContact, mailingLists } from "../../db/schema";
+import { formSubmissions, formSubmitWindows, mailingContacts, mailingLists } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
 import { AppError, notFound, requireUuid } from "../../errors";
-import { contacts, recordContactEvents, type VerifyOptions } from "../audience";
+import { contacts, joinLists, type OptInSender, recordContactEvents, type VerifyOptions } from "../audience";
+import { mail } from "../mail";
 import { events } from "../events";
 import { type MeteredSite, requirePlanFeatureOf } from "../usage";
 import { type FormView, forms } from "./forms";
@@ -20,7 +21,13 @@ import { type FormView, forms } from "./forms";
 export const SUBMIT_LIMIT = 5;
 export const SUBMIT_WINDOW_SECONDS = 600;
 
-export type SubmitMeta = { ip: string; userAgent: string; secret: string };
+export type SubmitMeta = {
+  ip: string;
+  userAgent: string;
+  secret: string;
+  /** The site a double opt-in confirmation comes from; without it lists take the contact at once. */
+  optIn?: OptInSender;
+};
 export type SubmitResult = {
   form: Pick<FormView, "id" | "name" | "settings">;
   /** False for a honeypot hit: answered like a success, nothing kept. */
@@ -104,18 +111,22 @@ export async function submitForm(
     throw e;
   }
 
-  const submissionId = await events.transaction(db, accountId, async (tx, out) => {
+  const { submissionId, mails } = await events.transaction(db, accountId, async (tx, out) => {
     const lists = form.settings.listIds.length
       ? await tx
-          .select({ id: mailingLists.id })
+          .select({ id: mailingLists.id, name: mailingLists.name, optIn: mailingLists.optIn })
           .from(mailingLists)
           .where(and(eq(mailingLists.accountId, accountId), inArray(mailingLists.id, form.settings.listIds)))
       : [];
-    if (lists.length)
-      await tx
-        .insert(mailingListContact)
-        .values(lists.map((l) => ({ accountId, listId: l.id, contactId })))
-        .onConflictDoNothing();
+    // A form asking for double opt-in confirms on every list it fills; else each list's own opt-in holds.
+    const joined = await joinLists(
+      db,
+      tx,
+      accountId,
+      lists.map((l) => ({ ...l, optIn: form.settings.doubleOptIn ? "double" : l.optIn })),
+      [contactId],
+      meta.optIn ?? null,
+    );
     if (form.settings.tags.length)
       await tx
         .update(mailingContacts)
@@ -146,7 +157,8 @@ export async function submitForm(
         submissionId: row.id,
       }),
     );
-    return row.id;
+    return { submissionId: row.id, mails: joined.mails };
   });
+  await mail.startDelivery(db, accountId, mails);
   return { form: answer, stored: true, submissionId, contactId };
 }

@@ -4,6 +4,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { mailingLists } from "../../../modules/audience";
 import type { AppEnv } from "../../env";
+import { optInSender } from "../../opt-in-sender";
 import { requireCap } from "../../middleware/guards";
 import { errorResponses, jsonBody, newRouter, ok, ZUuidParam } from "./router";
 
@@ -111,7 +112,13 @@ export const mailingListRoutes = newRouter()
   })
   .openapi(r.add, async (c) =>
     c.json(
-      await mailingLists.addContacts(db(c), account(c), c.req.valid("param").id, c.req.valid("json").contactIds),
+      await mailingLists.addContacts(
+        db(c),
+        account(c),
+        c.req.valid("param").id,
+        c.req.valid("json").contactIds,
+        optInSender(c),
+      ),
       200,
     ),
   )

@@ -1,0 +1,2 @@
+ALTER TABLE "mailing_list_contact" ADD COLUMN "status" text DEFAULT 'subscribed' NOT NULL;--> statement-breakpoint
+ALTER TABLE "mailing_list_contact" ADD COLUMN "confirmed_at" timestamp with time zone;
