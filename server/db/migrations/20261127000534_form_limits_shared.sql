@@ -1,0 +1,3 @@
+DROP POLICY "tenant_isolation" ON "form_submit_windows" CASCADE;--> statement-breakpoint
+DROP POLICY "platform_access" ON "form_submit_windows" CASCADE;--> statement-breakpoint
+DROP TABLE "form_submit_windows" CASCADE;
