@@ -14,6 +14,10 @@ const ZList = z
     name: z.string(),
     optIn: z.enum(["single", "double"]),
     contacts: z.number().int(),
+    pending: z
+      .number()
+      .int()
+      .openapi({ description: "Members of a double opt-in list who have not confirmed yet (not campaign recipients)" }),
     createdAt: z.string(),
   })
   .openapi("MailingList");
@@ -21,10 +25,10 @@ const ZList = z
 export const ZListInput = z
   .object({
     name: z.string().max(120).openapi({ example: "Newsletter" }),
-    optIn: z
-      .enum(["single", "double"])
-      .optional()
-      .openapi({ description: "double: the contact confirms by e-mail before being on the list" }),
+    optIn: z.enum(["single", "double"]).optional().openapi({
+      description:
+        "double: a contact added is pending and is e-mailed a confirmation link; campaigns reach it once it confirms",
+    }),
   })
   .strict()
   .openapi("MailingListInput");
