@@ -25,6 +25,8 @@ export default [
     route("docs", "routes/public/docs.tsx"),
     route("docs/:slug", "routes/public/doc.tsx"),
     route("f/:formId", "routes/public/form.tsx"),
+    route("e/confirm/:token", "routes/public/confirm-subscription.tsx"),
+    route("e/u/:token", "routes/public/unsubscribe.tsx"),
     route(":pageSlug", "routes/public/page.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),

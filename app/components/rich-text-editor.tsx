@@ -1,7 +1,7 @@
 import "@mantine/tiptap/styles.css";
 import { Input } from "@mantine/core";
 import { Link, RichTextEditor as MantineRichText } from "@mantine/tiptap";
-import { useEditor } from "@tiptap/react";
+import { type Editor, useEditor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { useEffect, useId } from "react";
 
@@ -13,10 +13,12 @@ type Props = {
   /** A hidden form field with the HTML, for plain <Form> posts. */
   name?: string;
   minHeight?: number;
+  /** Hears the editor once it exists (and null when it goes), for screens that insert at the cursor. */
+  onEditor?: (editor: Editor | null) => void;
 };
 
 /** The rich-text editor (tiptap) with a toolbar: headings, emphasis, lists, quote, code, links. */
-export function RichTextEditor({ label, value, onChange, name, minHeight = 180 }: Props) {
+export function RichTextEditor({ label, value, onChange, name, minHeight = 180, onEditor }: Props) {
   const id = useId();
   const editor = useEditor({
     extensions: [StarterKit.configure({ link: false }), Link],
@@ -25,6 +27,11 @@ export function RichTextEditor({ label, value, onChange, name, minHeight = 180 }
     editorProps: { attributes: { "aria-labelledby": `${id}-label`, role: "textbox", "aria-multiline": "true" } },
     onUpdate: ({ editor: e }) => onChange(e.isEmpty ? "" : e.getHTML()),
   });
+
+  useEffect(() => {
+    onEditor?.(editor);
+    return () => onEditor?.(null);
+  }, [editor, onEditor]);
 
   // A value changed from outside (a reset, another draft loaded) replaces the editor's content.
   useEffect(() => {

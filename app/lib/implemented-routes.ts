@@ -13,6 +13,8 @@ export const IMPLEMENTED_ROUTES: readonly { path: string; scope: RouteScope }[] 
   { path: "/blog", scope: "both" },
   { path: "/blog/:slug", scope: "both" },
   { path: "/f/:formId", scope: "site" },
+  { path: "/e/confirm/:token", scope: "site" },
+  { path: "/e/u/:token", scope: "site" },
   { path: "/course", scope: "site" },
   { path: "/course/category", scope: "site" },
   { path: "/course/category/:category", scope: "site" },

@@ -64,15 +64,18 @@ describe("contacts and lists", () => {
     await page.getByLabel(c.contact.addToList).selectOption({ label: listName });
     await page.getByRole("button", { name: c.contact.add, exact: true }).click();
     await page.locator(".toasts").getByText(c.contact.addedToList).first().waitFor();
-    await page.locator(`li[data-list="${listName}"]`).waitFor();
+    // A double opt-in list: the contact is pending until it confirms the e-mailed link.
+    await page.locator(`li[data-list="${listName}"]`).getByText(en.audienceGaps.pending, { exact: true }).waitFor();
     expect(await axeCheck(page)).toEqual([]);
     await page.setViewportSize({ width: 390, height: 800 });
     expect(await page.evaluate(fitsPhone)).toBe(true);
 
-    // The list counts the contact; its link shows the contacts filtered by it.
+    // The list counts the contact (pending); its link shows the contacts filtered by it.
     await open(page, `${origin}${BASE}/lists`);
     await hydrated(page);
-    await page.locator(`tr[data-list="${listName}"]`).getByRole("cell", { name: "1", exact: true }).waitFor();
+    const listRow = page.locator(`tr[data-list="${listName}"]`);
+    await listRow.getByText("1", { exact: true }).waitFor();
+    await listRow.getByText(en.audienceGaps.pendingCount.replace("{{count}}", "1"), { exact: true }).waitFor();
     await page.getByRole("link", { name: listName }).click();
     await page.waitForURL((u) => u.pathname === `${BASE}/contacts` && u.searchParams.has("list"));
     await page.locator(`tr[data-contact="${email}"]`).waitFor();

@@ -286,6 +286,41 @@ describe("a visitor's submission", () => {
     ).toBe(200);
   });
 
+  it("counts the limit in the shared request limits, one window per form and address", async () => {
+    const form = await newForm(A);
+    expect(
+      (await submit(A, form.id, { email: `w.${uid()}@school.org`, level: "Beginner", consent: true })).status,
+    ).toBe(200);
+    const rows = (
+      await t.database.sql("select hits from request_limits where key like $1", [
+        `form:${A.site.accountId}:${form.id}:%`,
+      ])
+    ).rows as { hits: number }[];
+    expect(rows).toEqual([{ hits: 1 }]);
+  });
+
+  it("keeps neither the contact nor the submission when storing the submission fails", async () => {
+    const form = await newForm(A);
+    const email = `boom.${uid()}@school.org`;
+    // The database refuses this one submission after the contact has been written.
+    await t.database.sql(`create or replace function refuse_boom() returns trigger language plpgsql as $$
+      begin if new.data->>'email' like 'boom.%' then raise exception 'refused for the test'; end if; return new; end $$`);
+    await t.database.sql(
+      "create trigger refuse_boom before insert on form_submissions for each row execute function refuse_boom()",
+    );
+    try {
+      const res = await submit(A, form.id, { email, level: "Beginner", consent: true });
+      expect(res.status).toBe(500);
+    } finally {
+      await t.database.sql("drop trigger refuse_boom on form_submissions");
+    }
+    expect(await contactOf(A.site.accountId, email)).toHaveLength(0);
+    expect((await body(await api(A, `/forms/${form.id}/submissions`))).total).toBe(0);
+    // Sent again once the database takes it, everything is kept.
+    expect((await submit(A, form.id, { email, level: "Beginner", consent: true })).status).toBe(200);
+    expect(await contactOf(A.site.accountId, email)).toHaveLength(1);
+  });
+
   it("answers 404 for an inactive form", async () => {
     const form = await newForm(A, { status: "inactive" });
     await expectError(await submit(A, form.id, { email: "a@school.org" }), 404, "not_found");

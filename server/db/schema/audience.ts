@@ -52,7 +52,7 @@ export const mailingLists = pgTable(
     accountId: accountIdColumn().references(() => accounts.accountId, { onDelete: "cascade" }),
     id: uuid("id").notNull().default(sql`gen_random_uuid()`),
     name: text("name").notNull(),
-    /** 'single': added at once; 'double': the contact confirms by e-mail first (sending comes later). */
+    /** 'single': added at once; 'double': pending until the contact confirms the e-mailed link. */
     optIn: text("opt_in", { enum: ["single", "double"] })
       .notNull()
       .default("single"),
@@ -72,6 +72,11 @@ export const mailingListContact = pgTable(
     accountId: accountIdColumn().references(() => accounts.accountId, { onDelete: "cascade" }),
     listId: uuid("list_id").notNull(),
     contactId: uuid("contact_id").notNull(),
+    /** 'pending': on a double opt-in list, waiting for the contact to confirm (no campaign reaches it yet). */
+    status: text("status", { enum: ["subscribed", "pending"] })
+      .notNull()
+      .default("subscribed"),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

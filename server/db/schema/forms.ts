@@ -53,26 +53,6 @@ export const formSubmissions = pgTable(
   ],
 );
 
-/**
- * Submissions by one address to one form in the current window (the rate limit). One row per pair,
- * moved by one atomic upsert, so parallel requests cannot slip past the limit together.
- */
-export const formSubmitWindows = pgTable(
-  "form_submit_windows",
-  {
-    accountId: accountIdColumn().references(() => accounts.accountId, { onDelete: "cascade" }),
-    formId: uuid("form_id").notNull(),
-    ipHash: text("ip_hash").notNull(),
-    count: integer("count").notNull().default(0),
-    windowStart: timestamp("window_start", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.accountId, t.formId, t.ipHash] }),
-    foreignKey({ columns: [t.accountId, t.formId], foreignColumns: [forms.accountId, forms.id] }).onDelete("cascade"),
-    ...tenantPolicies(),
-  ],
-);
-
 export const popups = pgTable(
   "popups",
   {

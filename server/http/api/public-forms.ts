@@ -7,6 +7,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { AppError } from "../../errors";
 import { forms, popups, submitForm } from "../../modules/forms";
 import { requirePlanFeatureOf } from "../../modules/usage";
+import { optInSender } from "../opt-in-sender";
 import type { AppEnv } from "../env";
 import { readJson } from "../json";
 import { clientAddress } from "../middleware/client-ip";
@@ -84,6 +85,7 @@ export function createPublicFormRoutes() {
           ip: clientAddress(c, cfg.trustProxy),
           userAgent: c.req.header("user-agent") ?? "",
           secret: cfg.authSecret,
+          optIn: optInSender(c),
         },
         { dns: cfg.emailDnsCheck },
       );

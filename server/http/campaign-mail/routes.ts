@@ -1,9 +1,10 @@
 // The public addresses in campaign e-mails, on the site's own host: the open pixel, the click
-// redirect (only to a link that was in the e-mail) and the unsubscribe page with its RFC 8058
-// one-click POST (no cookies, no CSRF token: mail programs post it). Another site's token is unknown.
+// redirect (only to a link that was in the e-mail) and the RFC 8058 one-click unsubscribe POST (no
+// cookies, no CSRF token: mail programs post it). The unsubscribe page itself (GET) is a page of the
+// site's layout (app/routes/public/unsubscribe.tsx). Another site's token is unknown.
 import { Hono } from "hono";
 import { escapeHtml } from "../../../core/campaign-merge";
-import { fill, recipientOf, recordClick, recordOpen, textsFor, unsubscribe } from "../../modules/campaign-delivery";
+import { recordClick, recordOpen, textsFor, unsubscribe } from "../../modules/campaign-delivery";
 import type { AppEnv } from "../env";
 
 const PIXEL = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
@@ -35,22 +36,14 @@ export function createCampaignMailRoutes() {
     const lang = c.get("site").settings.defaultLanguage || "en";
     return { lang, t: textsFor(lang).unsubscribe };
   };
-  r.get("/e/u/:token", async (c) => {
-    const site = c.get("site");
-    const { database } = c.get("platform");
-    const { lang, t } = texts(c);
-    const who = await recipientOf(database.db, site.accountId, c.req.param("token"));
-    if (!who) return c.html(page(lang, t.title, `<p>${escapeHtml(t.notFound)}</p>`), 404, NO_STORE);
-    const name = site.settings.sitetitle || site.slug;
-    const q = fill(t.question, { site: name, email: who.email });
-    const body = `<h1>${escapeHtml(t.title)}</h1><p>${escapeHtml(q)}</p><form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">${escapeHtml(t.confirm)}</button></form>`;
-    return c.html(page(lang, t.title, body), 200, NO_STORE);
-  });
   r.post("/e/u/:token", async (c) => {
     const site = c.get("site");
     const { database } = c.get("platform");
     const { lang, t } = texts(c);
     const ok = await unsubscribe(database.db, site.accountId, c.req.param("token"));
+    // The button of the unsubscribe page (a browser) goes back to the page, which says it is done.
+    const sent = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    if (sent.page === "1") return c.redirect(`/e/u/${encodeURIComponent(c.req.param("token"))}?done=1`, 303);
     if (!ok) return c.html(page(lang, t.title, `<p>${escapeHtml(t.notFound)}</p>`), 404, NO_STORE);
     return c.html(page(lang, t.title, `<h1>${escapeHtml(t.title)}</h1><p>${escapeHtml(t.done)}</p>`), 200, NO_STORE);
   });

@@ -13,7 +13,8 @@ import { setHeaders } from "../response-headers";
 import type { AppEnv } from "../env";
 import { SESSION_COOKIE } from "./session";
 
-const PERSONAL_PREFIXES = ["/api", "/dashboard", "/login", "/signup", "/logout", "/checkout", "/assets"];
+// /e: confirmation and unsubscribe pages of one recipient.
+const PERSONAL_PREFIXES = ["/api", "/dashboard", "/login", "/signup", "/logout", "/checkout", "/assets", "/e"];
 export const ANONYMOUS_CACHE_CONTROL = "public, max-age=0, s-maxage=60";
 /** Headers that describe one transfer, not the page, so a copy does not keep them. */
 const NOT_STORED = new Set([

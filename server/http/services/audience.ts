@@ -7,6 +7,7 @@ import {
   type ContactInput,
   type ContactPatch,
   type ContactQuery,
+  confirmMembership,
   contacts,
   contactTags,
   type FieldInput,
@@ -17,9 +18,11 @@ import {
   type OptIn,
   tagMember,
 } from "../../modules/audience";
+import { recipientOf } from "../../modules/campaign-delivery";
 import { isSiteManager, requireSiteManager } from "../middleware/guards";
 import { listOrders } from "../../modules/commerce";
 import type { AppEnv } from "../env";
+import { optInSender } from "../opt-in-sender";
 
 export function audienceServices(c: Context<AppEnv>) {
   const { database, cfg } = c.get("platform");
@@ -28,6 +31,13 @@ export function audienceServices(c: Context<AppEnv>) {
   const accountId = site.accountId;
   const manager = () => requireSiteManager(c);
   return {
+    /** What a visitor's links in mail do (no sign-in: the signed link or the recipient's token is the proof). */
+    subscription: {
+      /** Confirms a double opt-in membership; null for a link that is not this site's. */
+      confirm: (token: string) => confirmMembership(db, accountId, cfg.authSecret, token),
+      /** The address a campaign recipient's unsubscribe link belongs to; null when unknown here. */
+      recipient: (token: string) => recipientOf(db, accountId, token),
+    },
     audience: {
       get canManage() {
         return Boolean(c.get("user") && c.get("member") && isSiteManager(c));
@@ -54,6 +64,11 @@ export function audienceServices(c: Context<AppEnv>) {
         lists: (id: string) => {
           manager();
           return mailingLists.of(db, accountId, id);
+        },
+        /** The lists on which the contact has not confirmed yet (ids). */
+        pendingLists: (id: string) => {
+          manager();
+          return mailingLists.pendingOf(db, accountId, id);
         },
         /** The orders placed on this site by the member with the contact's e-mail, newest first. */
         orders: async (email: string) => {
@@ -144,7 +159,7 @@ export function audienceServices(c: Context<AppEnv>) {
         },
         addContacts: (id: string, contactIds: string[]) => {
           manager();
-          return mailingLists.addContacts(db, accountId, id, contactIds);
+          return mailingLists.addContacts(db, accountId, id, contactIds, optInSender(c));
         },
         removeContacts: (id: string, contactIds: string[]) => {
           manager();

@@ -111,27 +111,45 @@ export const contacts = {
         VERIFICATION_MESSAGES[verdict.reason as Exclude<VerificationReason, "ok">],
       );
 
+    return withTenant(db, accountId, (tx) => contacts.write(tx, accountId, { ...input, email, name, fields }));
+  },
+
+  /** The site's contact of this address, if it has one (no verification, nothing counted). */
+  async byEmail(db: Db, accountId: string, email: string): Promise<ContactView | null> {
+    const [row] = await withTenant(db, accountId, (tx) =>
+      tx
+        .select()
+        .from(table)
+        .where(and(eq(table.accountId, accountId), eq(table.email, normaliseEmail(email)))),
+    );
+    return row ? view(row) : null;
+  },
+
+  /**
+   * Writes the contact of an address already verified (or already known) in the caller's
+   * transaction: a new one is created with its history's `created`, a known one takes the name only
+   * when it had none. Two writers of one address meet on the unique key.
+   */
+  async write(tx: Tx, accountId: string, input: ContactInput): Promise<{ contact: ContactView; created: boolean }> {
+    const email = normaliseEmail(input.email);
+    const name = input.name?.trim() ?? "";
     const settings: MailingContactSettings = { source: input.source ?? "manual", form_id: input.formId ?? null };
-    const [row] = await withTenant(db, accountId, async (tx) => {
-      const rows = await tx
-        .insert(table)
-        .values({ accountId, email, name, settings, tags: cleanTags(input.tags ?? []), fields })
-        .onConflictDoUpdate({
-          target: [table.accountId, table.email],
-          set: {
-            name: sql`case when ${table.name} = '' then excluded.name else ${table.name} end`,
-            updatedAt: sql`now()`,
-          },
-        })
-        // xmax is 0 on a freshly inserted row version, and set when the conflict path updated it.
-        .returning({ ...getTableColumns(table), inserted: sql<boolean>`(xmax = 0)` });
-      const [written] = rows;
-      if (written?.inserted)
-        await recordContactEvents(tx, accountId, [
-          { contactId: written.id, kind: "created", data: { source: settings.source } },
-        ]);
-      return rows;
-    });
+    const [row] = await tx
+      .insert(table)
+      .values({ accountId, email, name, settings, tags: cleanTags(input.tags ?? []), fields: input.fields ?? {} })
+      .onConflictDoUpdate({
+        target: [table.accountId, table.email],
+        set: {
+          name: sql`case when ${table.name} = '' then excluded.name else ${table.name} end`,
+          updatedAt: sql`now()`,
+        },
+      })
+      // xmax is 0 on a freshly inserted row version, and set when the conflict path updated it.
+      .returning({ ...getTableColumns(table), inserted: sql<boolean>`(xmax = 0)` });
+    if (row.inserted)
+      await recordContactEvents(tx, accountId, [
+        { contactId: row.id, kind: "created", data: { source: settings.source } },
+      ]);
     const { inserted, ...contact } = row;
     return { contact: view(contact), created: Boolean(inserted) };
   },

@@ -41,3 +41,12 @@ export {
   storedFields,
 } from "./fields";
 export { addTags, changeTags, cleanTag, contactTags, removeTags } from "./tags";
+export {
+  type ConfirmTexts,
+  confirmMembership,
+  confirmToken,
+  joinLists,
+  type OptInSender,
+  optInTexts,
+  readConfirmToken,
+} from "./opt-in";

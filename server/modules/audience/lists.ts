@@ -5,9 +5,19 @@ import type { Db } from "../../db/client";
 import { mailingContacts, mailingListContact, mailingLists as table } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
 import { fieldError, notFound, requireUuid } from "../../errors";
+import { mail } from "../mail";
+import { joinLists, type OptInSender } from "./opt-in";
 
 export type OptIn = "single" | "double";
-export type ListView = { id: string; name: string; optIn: OptIn; contacts: number; createdAt: string };
+/** `contacts` counts every member; `pending` those of a double opt-in list who have not confirmed yet. */
+export type ListView = {
+  id: string;
+  name: string;
+  optIn: OptIn;
+  contacts: number;
+  pending: number;
+  createdAt: string;
+};
 
 const byId = (accountId: string, id: string) =>
   and(eq(table.accountId, accountId), eq(table.id, requireUuid(id, "List")));
@@ -32,6 +42,7 @@ async function counted(db: Db, accountId: string, listId?: string): Promise<List
         optIn: table.optIn,
         createdAt: table.createdAt,
         contacts: count(mailingListContact.contactId),
+        pending: sql<number>`count(*) filter (where ${mailingListContact.status} = 'pending')`,
       })
       .from(table)
       .leftJoin(
@@ -41,7 +52,12 @@ async function counted(db: Db, accountId: string, listId?: string): Promise<List
       .where(listId ? byId(accountId, listId) : eq(table.accountId, accountId))
       .groupBy(table.accountId, table.id)
       .orderBy(asc(sql`lower(${table.name})`));
-    return rows.map((r) => ({ ...r, contacts: Number(r.contacts), createdAt: r.createdAt.toISOString() }));
+    return rows.map((r) => ({
+      ...r,
+      contacts: Number(r.contacts),
+      pending: Number(r.pending),
+      createdAt: r.createdAt.toISOString(),
+    }));
   });
 }
 
@@ -59,10 +75,30 @@ export const mailingLists = {
   /** For each of the contacts, the names of the lists it is on. */
   async namesFor(db: Db, accountId: string, contactIds: string[]): Promise<Map<string, string[]>> {
     const out = new Map<string, string[]>();
+    for (const [id, lists] of await this.membershipsFor(db, accountId, contactIds))
+      out.set(
+        id,
+        lists.map((l) => l.name),
+      );
+    return out;
+  },
+
+  /** For each of the contacts, the lists it is on, each with whether it is still pending confirmation. */
+  async membershipsFor(
+    db: Db,
+    accountId: string,
+    contactIds: string[],
+  ): Promise<Map<string, { id: string; name: string; pending: boolean }[]>> {
+    const out = new Map<string, { id: string; name: string; pending: boolean }[]>();
     if (!contactIds.length) return out;
     const rows = await withTenant(db, accountId, (tx) =>
       tx
-        .select({ contactId: mailingListContact.contactId, name: table.name })
+        .select({
+          contactId: mailingListContact.contactId,
+          id: table.id,
+          name: table.name,
+          status: mailingListContact.status,
+        })
         .from(mailingListContact)
         .innerJoin(
           table,
@@ -71,7 +107,11 @@ export const mailingLists = {
         .where(and(eq(mailingListContact.accountId, accountId), inArray(mailingListContact.contactId, contactIds)))
         .orderBy(asc(sql`lower(${table.name})`)),
     );
-    for (const r of rows) out.set(r.contactId, [...(out.get(r.contactId) ?? []), r.name]);
+    for (const r of rows)
+      out.set(r.contactId, [
+        ...(out.get(r.contactId) ?? []),
+        { id: r.id, name: r.name, pending: r.status === "pending" },
+      ]);
     return out;
   },
 
@@ -83,6 +123,24 @@ export const mailingLists = {
         .select({ listId: mailingListContact.listId })
         .from(mailingListContact)
         .where(and(eq(mailingListContact.accountId, accountId), eq(mailingListContact.contactId, id))),
+    );
+    return rows.map((r) => r.listId);
+  },
+
+  /** The ids of the double opt-in lists on which the contact has not confirmed yet. */
+  async pendingOf(db: Db, accountId: string, contactId: string): Promise<string[]> {
+    const id = requireUuid(contactId, "Contact");
+    const rows = await withTenant(db, accountId, (tx) =>
+      tx
+        .select({ listId: mailingListContact.listId })
+        .from(mailingListContact)
+        .where(
+          and(
+            eq(mailingListContact.accountId, accountId),
+            eq(mailingListContact.contactId, id),
+            eq(mailingListContact.status, "pending"),
+          ),
+        ),
     );
     return rows.map((r) => r.listId);
   },
@@ -125,25 +183,32 @@ export const mailingLists = {
 
   /**
    * Puts the contacts on the list; those already on it stay as they were. Every id must be a contact
-   * of the site (else 404 and nothing changes). Answers how many were newly added.
+   * of the site (else 404 and nothing changes). On a double opt-in list a new member is pending and
+   * is sent the confirmation e-mail (`sender`: the site it comes from). Answers how many were newly added.
    */
-  async addContacts(db: Db, accountId: string, id: string, contactIds: string[]): Promise<{ added: number }> {
+  async addContacts(
+    db: Db,
+    accountId: string,
+    id: string,
+    contactIds: string[],
+    sender: OptInSender | null = null,
+  ): Promise<{ added: number }> {
     const ids = unique(contactIds);
-    return withTenant(db, accountId, async (tx) => {
-      const [list] = await tx.select({ id: table.id }).from(table).where(byId(accountId, id));
+    const { added, mails } = await withTenant(db, accountId, async (tx) => {
+      const [list] = await tx
+        .select({ id: table.id, name: table.name, optIn: table.optIn })
+        .from(table)
+        .where(byId(accountId, id));
       if (!list) throw notFound("List");
       const found = await tx
         .select({ id: mailingContacts.id })
         .from(mailingContacts)
         .where(and(eq(mailingContacts.accountId, accountId), inArray(mailingContacts.id, ids)));
       if (found.length !== ids.length) throw notFound("Contact");
-      const added = await tx
-        .insert(mailingListContact)
-        .values(ids.map((contactId) => ({ accountId, listId: list.id, contactId })))
-        .onConflictDoNothing()
-        .returning({ contactId: mailingListContact.contactId });
-      return { added: added.length };
+      return joinLists(db, tx, accountId, [list], ids, sender);
     });
+    await mail.startDelivery(db, accountId, mails);
+    return { added };
   },
 
   /** Takes the contacts off the list; ids not on it are ignored. Answers how many were removed. */

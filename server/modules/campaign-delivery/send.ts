@@ -73,7 +73,7 @@ export async function queueCampaignNow(db: Db, site: SendSite, campaignId: strin
           c.tags && ${sql.param(tags)}::text[]
           or exists (select 1 from mailing_list_contact m
                      where m.account_id = c.account_id and m.contact_id = c.id
-                       and m.list_id = any(${sql.param(listIds)}::uuid[]))
+                       and m.list_id = any(${sql.param(listIds)}::uuid[]) and m.status = 'subscribed')
         )
       on conflict do nothing returning 1)
       select count(*) as n from ins`);

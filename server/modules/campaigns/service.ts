@@ -190,7 +190,7 @@ const locked = (status: CampaignStatus) =>
 async function audienceCount(tx: Tx, accountId: string, a: CampaignAudience): Promise<number> {
   if (!a.listIds.length && !a.tags.length) return 0;
   const onList = a.listIds.length
-    ? sql`exists (select 1 from ${mailingListContact} where ${mailingListContact.accountId} = ${mailingContacts.accountId} and ${mailingListContact.contactId} = ${mailingContacts.id} and ${inArray(mailingListContact.listId, a.listIds)})`
+    ? sql`exists (select 1 from ${mailingListContact} where ${mailingListContact.accountId} = ${mailingContacts.accountId} and ${mailingListContact.contactId} = ${mailingContacts.id} and ${inArray(mailingListContact.listId, a.listIds)} and ${mailingListContact.status} = 'subscribed')`
     : sql`false`;
   const tagged = a.tags.length
     ? sql`${mailingContacts.tags} && ARRAY[${sql.join(

@@ -1,18 +1,28 @@
 // A visitor's submission of a form (decision 0039), in this order: the form must be active on this
 // site (404); a filled honeypot is answered as a success and nothing is kept; the values must fit
 // the form (422 naming each field with the form's message); the sender's address may submit five
-// times in ten minutes to one form (429); the address is verified and the contact created or merged
-// through the audience (422 on the e-mail field when refused, nothing kept); then, in one
-// transaction, the contact joins the form's lists and tags, the submission is stored, the contact's
-// history records it and `form_submitted` is emitted.
+// times in ten minutes to one form (429, the shared request limits); a new address is verified (422
+// on the e-mail field when refused, nothing kept); then, in one transaction, the contact is created
+// or merged, joins the form's lists (pending on a double opt-in one, with its confirmation e-mail)
+// and tags, the submission is stored, the contact's history records it and `form_submitted` is emitted.
 import { createHmac } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { checkSubmission, honeypotFilled } from "../../../core/form-rules";
-import type { Db, Tx } from "../../db/client";
-import { formSubmissions, formSubmitWindows, mailingContacts, mailingListContact, mailingLists } from "../../db/schema";
-import { withTenant } from "../../db/tenant";
+import type { Db } from "../../db/client";
+import { formSubmissions, mailingContacts, mailingLists } from "../../db/schema";
 import { AppError, notFound, requireUuid } from "../../errors";
-import { contacts, recordContactEvents, type VerifyOptions } from "../audience";
+import {
+  contacts,
+  joinLists,
+  type OptInSender,
+  recordContactEvents,
+  VERIFICATION_MESSAGES,
+  type VerificationReason,
+  type VerifyOptions,
+  verifyEmail,
+} from "../audience";
+import { hitLimit } from "../rate-limit";
+import { mail } from "../mail";
 import { events } from "../events";
 import { type MeteredSite, requirePlanFeatureOf } from "../usage";
 import { type FormView, forms } from "./forms";
@@ -20,7 +30,13 @@ import { type FormView, forms } from "./forms";
 export const SUBMIT_LIMIT = 5;
 export const SUBMIT_WINDOW_SECONDS = 600;
 
-export type SubmitMeta = { ip: string; userAgent: string; secret: string };
+export type SubmitMeta = {
+  ip: string;
+  userAgent: string;
+  secret: string;
+  /** The site a double opt-in confirmation comes from; without it lists take the contact at once. */
+  optIn?: OptInSender;
+};
 export type SubmitResult = {
   form: Pick<FormView, "id" | "name" | "settings">;
   /** False for a honeypot hit: answered like a success, nothing kept. */
@@ -33,31 +49,14 @@ export type SubmitResult = {
 export const ipHash = (secret: string, accountId: string, ip: string) =>
   createHmac("sha256", secret).update(`${accountId}|${ip}`).digest("hex").slice(0, 32);
 
-/**
- * Counts one submission of this address to this form in its window, in one atomic upsert (parallel
- * requests cannot slip past the limit together). Refuses past the limit with the seconds to wait.
- */
-async function takeSubmitSlot(tx: Tx, accountId: string, formId: string, hash: string): Promise<void> {
-  const expired = sql`${formSubmitWindows.windowStart} <= now() - make_interval(secs => ${SUBMIT_WINDOW_SECONDS})`;
-  const [row] = await tx
-    .insert(formSubmitWindows)
-    .values({ accountId, formId, ipHash: hash, count: 1 })
-    .onConflictDoUpdate({
-      target: [formSubmitWindows.accountId, formSubmitWindows.formId, formSubmitWindows.ipHash],
-      set: {
-        count: sql`case when ${expired} then 1 else ${formSubmitWindows.count} + 1 end`,
-        windowStart: sql`case when ${expired} then now() else ${formSubmitWindows.windowStart} end`,
-      },
-    })
-    .returning({
-      count: formSubmitWindows.count,
-      wait: sql<number>`ceil(extract(epoch from (${formSubmitWindows.windowStart} + make_interval(secs => ${SUBMIT_WINDOW_SECONDS}) - now())))`,
-    });
-  if (row.count > SUBMIT_LIMIT) {
-    const retryAfter = Math.max(1, Number(row.wait));
-    throw new AppError("rate_limited", "Too many submissions from this address; try again later", { retryAfter });
-  }
-}
+/** Counts one submission of this address to this form in its window (the installation's shared limits). */
+const takeSubmitSlot = (db: Db, accountId: string, formId: string, hash: string) =>
+  hitLimit(
+    db,
+    `form:${accountId}:${formId}:${hash}`,
+    { max: SUBMIT_LIMIT, windowSeconds: SUBMIT_WINDOW_SECONDS },
+    "Too many submissions from this address; try again later",
+  );
 
 export async function submitForm(
   db: Db,
@@ -75,7 +74,7 @@ export async function submitForm(
   const answer = { id: form.id, name: form.name, settings: form.settings };
 
   if (honeypotFilled(raw)) {
-    await withTenant(db, accountId, (tx) => takeSubmitSlot(tx, accountId, form.id, hash));
+    await takeSubmitSlot(db, accountId, form.id, hash);
     return { form: answer, stored: false, submissionId: null, contactId: null };
   }
   const checked = checkSubmission(form.fields, raw);
@@ -83,39 +82,47 @@ export async function submitForm(
     const details = checked.errors.map((e) => ({ field: e.field, message: e.message }));
     throw new AppError("validation_failed", `${details[0].field}: ${details[0].message}`, details);
   }
-  await withTenant(db, accountId, (tx) => takeSubmitSlot(tx, accountId, form.id, hash));
+  await takeSubmitSlot(db, accountId, form.id, hash);
 
   const emailField = form.fields.find((f) => f.type === "email");
-  let contactId: string;
-  try {
-    const { contact } = await contacts.create(
-      db,
-      site,
-      { email: checked.email, name: checked.name, source: "form", formId: form.id, tags: form.settings.tags },
-      verify,
-    );
-    contactId = contact.id;
-  } catch (e) {
-    // The audience names its own `email` field; the visitor's form may call it otherwise.
-    if (e instanceof AppError && e.code === "validation_failed" && emailField) {
-      const message = emailField.message?.trim() || e.message;
-      throw new AppError("validation_failed", `${emailField.name}: ${message}`, [{ field: emailField.name, message }]);
+  // A new address is verified (and counted) first, outside any lock (decision 0036); a known one is not.
+  if (!(await contacts.byEmail(db, accountId, checked.email))) {
+    const verdict = await verifyEmail(db, site, checked.email, verify);
+    if (!verdict.status) {
+      const refused = VERIFICATION_MESSAGES[verdict.reason as Exclude<VerificationReason, "ok">];
+      // The audience names its own `email` field; the visitor's form may call it otherwise.
+      const field = emailField?.name ?? "email";
+      const message = emailField?.message?.trim() || refused;
+      throw new AppError("validation_failed", `${field}: ${message}`, [{ field, message }]);
     }
-    throw e;
   }
 
-  const submissionId = await events.transaction(db, accountId, async (tx, out) => {
+  // The contact, its lists and tags, the submission, its history and event: one transaction, so a
+  // failure leaves none of them.
+  const { submissionId, contactId, mails } = await events.transaction(db, accountId, async (tx, out) => {
+    const { contact } = await contacts.write(tx, accountId, {
+      email: checked.email,
+      name: checked.name,
+      source: "form",
+      formId: form.id,
+      tags: form.settings.tags,
+    });
+    const contactId = contact.id;
     const lists = form.settings.listIds.length
       ? await tx
-          .select({ id: mailingLists.id })
+          .select({ id: mailingLists.id, name: mailingLists.name, optIn: mailingLists.optIn })
           .from(mailingLists)
           .where(and(eq(mailingLists.accountId, accountId), inArray(mailingLists.id, form.settings.listIds)))
       : [];
-    if (lists.length)
-      await tx
-        .insert(mailingListContact)
-        .values(lists.map((l) => ({ accountId, listId: l.id, contactId })))
-        .onConflictDoNothing();
+    // A form asking for double opt-in confirms on every list it fills; else each list's own opt-in holds.
+    const joined = await joinLists(
+      db,
+      tx,
+      accountId,
+      lists.map((l) => ({ ...l, optIn: form.settings.doubleOptIn ? "double" : l.optIn })),
+      [contactId],
+      meta.optIn ?? null,
+    );
     if (form.settings.tags.length)
       await tx
         .update(mailingContacts)
@@ -146,7 +153,8 @@ export async function submitForm(
         submissionId: row.id,
       }),
     );
-    return row.id;
+    return { submissionId: row.id, contactId, mails: joined.mails };
   });
+  await mail.startDelivery(db, accountId, mails);
   return { form: answer, stored: true, submissionId, contactId };
 }

@@ -43,9 +43,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const audience = context.services.audience;
   if (!audience.canManage || !UUID.test(params.id)) throw notFound();
   const contact = await audience.contacts.get(params.id).catch(asPageError);
-  const [history, listIds, lists, orders, definitions] = await Promise.all([
+  const [history, listIds, pendingIds, lists, orders, definitions] = await Promise.all([
     audience.contacts.history(contact.id),
     audience.contacts.lists(contact.id),
+    audience.contacts.pendingLists(contact.id),
     audience.lists.list(),
     audience.contacts.orders(contact.email),
     audience.fields.list(),
@@ -69,7 +70,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     title: pageTitle(translatorFor(context, request), "contacts.contact.title", context.site.settings.sitetitle),
     contact,
     definitions: definitions.map((d) => ({ key: d.key, label: d.label, type: d.type, options: d.options })),
-    lists: lists.map((l) => ({ id: l.id, name: l.name, on: listIds.includes(l.id) })),
+    lists: lists.map((l) => ({
+      id: l.id,
+      name: l.name,
+      on: listIds.includes(l.id),
+      pending: pendingIds.includes(l.id),
+    })),
     timeline,
   };
 }
@@ -207,7 +213,14 @@ function ListRow({ list }: { list: Data["lists"][number] }) {
   useResultToast(fetcher, () => t("contacts.contact.removedFromList", { name: list.name }));
   return (
     <Group justify="space-between" wrap="nowrap" component="li" data-list={list.name}>
-      <Text>{list.name}</Text>
+      <Group gap="xs" wrap="nowrap">
+        <Text>{list.name}</Text>
+        {list.pending && (
+          <Badge variant="light" color="yellow" title={t("audienceGaps.pendingHint")}>
+            {t("audienceGaps.pending")}
+          </Badge>
+        )}
+      </Group>
       <fetcher.Form method="post">
         <input type="hidden" name="intent" value="remove-from-list" />
         <input type="hidden" name="listId" value={list.id} />

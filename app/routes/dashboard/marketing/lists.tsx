@@ -151,7 +151,20 @@ export default function Lists({ loaderData: d }: Route.ComponentProps) {
         </Badge>
       ),
     },
-    { id: "contacts", header: t("contacts.lists.contacts"), cell: ({ row: { original: l } }) => l.contacts },
+    {
+      id: "contacts",
+      header: t("contacts.lists.contacts"),
+      cell: ({ row: { original: l } }) => (
+        <Group gap="xs" wrap="nowrap">
+          <span>{l.contacts}</span>
+          {l.pending > 0 && (
+            <Badge variant="light" color="yellow" title={t("audienceGaps.pendingHint")}>
+              {t("audienceGaps.pendingCount", { count: l.pending })}
+            </Badge>
+          )}
+        </Group>
+      ),
+    },
   ];
   return (
     <ListScreen

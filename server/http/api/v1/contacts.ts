@@ -7,6 +7,7 @@ import { contacts, mailingLists } from "../../../modules/audience";
 import { csvLine } from "../../../../core/csv";
 import { fieldError } from "../../../errors";
 import type { AppEnv } from "../../env";
+import { optInSender } from "../../opt-in-sender";
 import { requireCap } from "../../middleware/guards";
 import { errorResponses, jsonBody, newRouter, ok, ZPage, ZUuidParam } from "./router";
 
@@ -198,7 +199,8 @@ export const contactRoutes = newRouter()
     };
     let changed: number;
     if (b.action === "add_to_list")
-      changed = (await mailingLists.addContacts(db(c), account(c), need(b.listId, "listId"), b.ids)).added;
+      changed = (await mailingLists.addContacts(db(c), account(c), need(b.listId, "listId"), b.ids, optInSender(c)))
+        .added;
     else if (b.action === "remove_from_list")
       changed = (await mailingLists.removeContacts(db(c), account(c), need(b.listId, "listId"), b.ids)).removed;
     else if (b.action === "set_status")

@@ -4,6 +4,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { mailingLists } from "../../../modules/audience";
 import type { AppEnv } from "../../env";
+import { optInSender } from "../../opt-in-sender";
 import { requireCap } from "../../middleware/guards";
 import { errorResponses, jsonBody, newRouter, ok, ZUuidParam } from "./router";
 
@@ -13,6 +14,10 @@ const ZList = z
     name: z.string(),
     optIn: z.enum(["single", "double"]),
     contacts: z.number().int(),
+    pending: z
+      .number()
+      .int()
+      .openapi({ description: "Members of a double opt-in list who have not confirmed yet (not campaign recipients)" }),
     createdAt: z.string(),
   })
   .openapi("MailingList");
@@ -20,10 +25,10 @@ const ZList = z
 export const ZListInput = z
   .object({
     name: z.string().max(120).openapi({ example: "Newsletter" }),
-    optIn: z
-      .enum(["single", "double"])
-      .optional()
-      .openapi({ description: "double: the contact confirms by e-mail before being on the list" }),
+    optIn: z.enum(["single", "double"]).optional().openapi({
+      description:
+        "double: a contact added is pending and is e-mailed a confirmation link; campaigns reach it once it confirms",
+    }),
   })
   .strict()
   .openapi("MailingListInput");
@@ -111,7 +116,13 @@ export const mailingListRoutes = newRouter()
   })
   .openapi(r.add, async (c) =>
     c.json(
-      await mailingLists.addContacts(db(c), account(c), c.req.valid("param").id, c.req.valid("json").contactIds),
+      await mailingLists.addContacts(
+        db(c),
+        account(c),
+        c.req.valid("param").id,
+        c.req.valid("json").contactIds,
+        optInSender(c),
+      ),
       200,
     ),
   )
