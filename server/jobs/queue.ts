@@ -50,6 +50,8 @@ export type JobsStartOptions = {
 
 const registrations: Registration[] = [];
 const schedules: Schedule[] = [];
+/** What a working process does once at start, after taking over the jobs of processes that are gone. */
+const startHooks: { name: string; run: (db: Db) => Promise<unknown> }[] = [];
 const running = new Map<Db, Running>();
 /** pg-boss's schema; its job table is read to tell a live job from a lost one. */
 const BOSS_SCHEMA = "pgboss";
@@ -80,6 +82,8 @@ function effectivePolicy(r: Registration, opts: JobsStartOptions): RetryPolicy {
   };
 }
 
+/** An active job still unmarked this long after it started was fetched by a process that died at once. */
+const UNMARKED_ORPHAN_SECONDS = 30;
 /** How often a working process looks for jobs left active by a process that is gone. */
 const ORPHAN_CHECK_MS = 30_000;
 
@@ -116,8 +120,11 @@ function ownedClient(boss: PgBoss): QueueClient {
 async function retryOrphanedJobs(boss: PgBoss): Promise<number> {
   const { rows } = await boss.getDb().executeSql(
     `SELECT name, id::text AS id FROM ${BOSS_SCHEMA}.job
-      WHERE state = 'active' AND output ? 'owner' AND NOT ${processAliveSql("(output->>'owner')::int")}`,
-    [],
+      WHERE state = 'active' AND (
+        (output ? 'owner' AND NOT ${processAliveSql("(output->>'owner')::int")})
+        -- Fetched and never marked: its process died between the two (marking takes milliseconds).
+        OR (NOT coalesce(output ? 'owner', false) AND started_on < now() - $1::int * interval '1 second'))`,
+    [UNMARKED_ORPHAN_SECONDS],
   );
   const byQueue = new Map<string, string[]>();
   for (const row of rows as { name: string; id: string }[])
@@ -160,6 +167,10 @@ export const jobs = {
       handler,
       options: { retryLimit: 5, retryDelay: 5, retryBackoff: true, concurrency: 1, ...options },
     });
+  },
+  /** Runs `run` once in each working process at start (recovery after a crash: keep it cheap and safe to repeat). */
+  onStart(name: string, run: (db: Db) => Promise<unknown>) {
+    if (!startHooks.some((h) => h.name === name)) startHooks.push({ name, run });
   },
   schedule(name: string, cron: string) {
     if (!schedules.some((s) => s.name === name)) schedules.push({ name, cron });
@@ -207,6 +218,9 @@ export const jobs = {
       const check = () =>
         retryOrphanedJobs(instance).catch((err) => console.error("[jobs] orphaned jobs:", (err as Error).message));
       await check();
+      // Work a dead process left half done is picked up now, not at the next sweep.
+      for (const h of startHooks)
+        await h.run(database.db).catch((err) => console.error(`[jobs] ${h.name} at start:`, (err as Error).message));
       const timer = setInterval(check, ORPHAN_CHECK_MS);
       timer.unref();
       state.release = async () => {

@@ -116,7 +116,23 @@ describe.skipIf(!onPostgres)("a campaign worker killed mid-send (PostgreSQL)", (
         return c.status === "sent" && pending.n === 0;
       },
       120_000,
-    );
+    ).catch(async (err) => {
+      const state = {
+        campaign: await q("select status, pause_reason, sent_count from email_campaigns where id = $1", [campaign.id]),
+        recipients: await q(
+          "select status, count(*)::int from email_campaign_recipients where campaign_id = $1 group by 1",
+          [campaign.id],
+        ),
+        outbox: await q(
+          "select status, claimed_by is not null as claimed, count(*)::int from mail_outbox where account_id = $1 group by 1, 2",
+          [site.accountId],
+        ),
+        jobs: await q(
+          "select name, state::text, output, count(*)::int from pgboss.job where name like 'ma%' or name like 'camp%' group by 1, 2, 3",
+        ),
+      };
+      throw new Error(`${(err as Error).message}: ${JSON.stringify(state)}\n${worker?.output().slice(-2000)}`);
+    });
     // Anything sent twice would have arrived by now too.
     await new Promise((r) => setTimeout(r, 1000));
     const missing = emails.filter((e) => smtp.to(e).length === 0);

@@ -275,10 +275,16 @@ async function deliverJob(db: Db, data: Record<string, unknown>) {
  */
 async function tick(db: Db) {
   await queueDueCampaigns(db);
+  await restartChains(db, 2);
+}
+
+/** A new batch for every campaign still sending without a batch for `idleMinutes`. */
+async function restartChains(db: Db, idleMinutes: number) {
   const stalled = await withPlatform(db, (tx) =>
     tx.execute<{ send_context: DeliverData }>(sql`
       select send_context from email_campaigns
-      where status = 'sending' and updated_at < now() - interval '2 minutes' and send_context is not null
+      where status = 'sending' and updated_at <= now() - ${idleMinutes}::int * interval '1 minute'
+        and send_context is not null
       limit 100`),
   );
   for (const r of (stalled as unknown as { rows: { send_context: DeliverData }[] }).rows) {
@@ -328,6 +334,8 @@ export async function queueDueCampaigns(db: Db): Promise<number> {
   return queued;
 }
 
+// A process starting after a crash restarts every chain a dead process may have been carrying.
+jobs.onStart("campaigns-restart", (db) => restartChains(db, 0));
 jobs.define(DELIVER_CAMPAIGN, deliverJob, { retryLimit: 5, retryDelay: 5, retryBackoff: true, concurrency: 2 });
 jobs.define(CAMPAIGN_TICK, async (db) => tick(db), {
   retryLimit: 0,

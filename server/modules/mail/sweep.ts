@@ -18,8 +18,8 @@ const STUCK_AFTER_SECONDS = 6 * 60 * 60;
 
 type Candidate = { accountId: string; id: string; jobId: string | null; status: string; queuedAt: Date };
 
-/** One page of messages not yet out, oldest first, after the given one. */
-function pendingPage(db: Db, after: Candidate | null) {
+/** One page of messages not yet out, queued before `youngMinutes` ago, oldest first, after the given one. */
+function pendingPage(db: Db, after: Candidate | null, youngMinutes: number) {
   return withPlatform(db, (tx) =>
     tx
       .select({
@@ -33,7 +33,7 @@ function pendingPage(db: Db, after: Candidate | null) {
       .where(
         and(
           sql`${mailOutbox.status} not in ('sent', 'stored')`,
-          lt(mailOutbox.queuedAt, sql`now() - ${YOUNG_MINUTES}::int * interval '1 minute'`),
+          lt(mailOutbox.queuedAt, sql`now() - ${youngMinutes}::int * interval '1 minute'`),
           // A failed message's slow retry is due at next_attempt_at; only after that can it be late.
           or(
             ne(mailOutbox.status, "failed"),
@@ -84,12 +84,17 @@ async function requeue(db: Db, lost: Candidate[]) {
   return queued.length;
 }
 
-/** Re-queues the messages whose delivery job is lost or stuck; returns how many. */
-export async function sweepLostMail(db: Db): Promise<number> {
+/**
+ * Re-queues the messages whose delivery job is lost or stuck; returns how many. `youngMinutes`
+ * spares rows whose job a live process may be about to queue; a row re-queued anyway only costs a
+ * job that does nothing (the row names its new job, and a job that is not the row's does nothing).
+ */
+export async function sweepLostMail(db: Db, opts: { youngMinutes?: number } = {}): Promise<number> {
+  const youngMinutes = opts.youngMinutes ?? YOUNG_MINUTES;
   let requeued = 0;
   let after: Candidate | null = null;
   for (;;) {
-    const page: Candidate[] = await pendingPage(db, after);
+    const page: Candidate[] = await pendingPage(db, after, youngMinutes);
     if (page.length === 0) break;
     const ids = page.flatMap((m) => (m.jobId ? [m.jobId] : []));
     const live = await jobs.liveJobIds(db, DELIVER, ids, { stuckAfterSeconds: STUCK_AFTER_SECONDS });
@@ -106,4 +111,7 @@ export async function sweepLostMail(db: Db): Promise<number> {
 }
 
 jobs.define(SWEEP, async (db) => void (await sweepLostMail(db)), { retryLimit: 0 });
+// A process starting after a crash takes over at once the messages whose job died with it (their
+// rows committed, their jobs never queued).
+jobs.onStart(SWEEP, (db) => sweepLostMail(db, { youngMinutes: 0 }));
 jobs.schedule(SWEEP, "*/5 * * * *");
