@@ -47,10 +47,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   requireSiteManager(context);
   const audience = context.services.audience;
   if (!audience.canManage) throw notFound();
-  const lists = await audience.lists.list().catch(asPageError);
+  const [lists, fields] = await Promise.all([audience.lists.list(), audience.fields.list()]).catch(asPageError);
   return {
     title: pageTitle(translatorFor(context, request), "contactImport.title", context.site.settings.sitetitle),
     lists: lists.map((l) => ({ id: l.id, name: l.name })),
+    // A column can fill only a field the site defines (the Fields tab).
+    fields: fields.map((f) => ({ key: f.key, label: f.label })),
   };
 }
 
@@ -103,13 +105,23 @@ function FileStep({ onRead }: { onRead: (f: FileRead) => void }) {
   );
 }
 
+type DefinedField = { key: string; label: string };
+
+/** The file's guess, with field columns kept only where the site defines that field. */
+const guessFor = (headers: string[], fields: DefinedField[]): ColumnMapping[] =>
+  guessMapping(headers).map((m) =>
+    m.target === "field" && !fields.some((f) => f.key === m.field) ? { target: "skip" } : m,
+  );
+
 function MappingStep({
   file,
+  fields,
   mapping,
   onChange,
   problems,
 }: {
   file: FileRead;
+  fields: DefinedField[];
   mapping: ColumnMapping[];
   onChange: (m: ColumnMapping[]) => void;
   problems: ReturnType<typeof checkMapping>;
@@ -158,17 +170,19 @@ function MappingStep({
                         value={m.target}
                         onChange={(e) => {
                           const target = e.currentTarget.value as ImportTarget;
-                          set(i, target === "field" ? { target, field: m.field ?? "" } : { target });
+                          set(i, target === "field" ? { target, field: m.field ?? fields[0]?.key ?? "" } : { target });
                         }}
-                        data={IMPORT_TARGETS.map((x) => ({ value: x, label: t(`contactImport.targets.${x}`) }))}
+                        data={IMPORT_TARGETS.filter((x) => x !== "field" || fields.length > 0).map((x) => ({
+                          value: x,
+                          label: t(`contactImport.targets.${x}`),
+                        }))}
                       />
                       {m.target === "field" ? (
-                        <TextInput
+                        <NativeSelect
                           aria-label={t("contactImport.mapping.fieldOf", { column })}
-                          placeholder={t("contactImport.mapping.fieldKey")}
                           value={m.field ?? ""}
-                          maxLength={IMPORT_LIMITS.fieldKey}
                           onChange={(e) => set(i, { target: "field", field: e.currentTarget.value })}
+                          data={fields.map((f) => ({ value: f.key, label: `${f.label} (${f.key})` }))}
                           error={problem ? t(`contactImport.mapping.problems.${problem.code}`) : undefined}
                         />
                       ) : null}
@@ -315,14 +329,16 @@ export default function ContactImport({ loaderData: d }: Route.ComponentProps) {
           <FileStep
             onRead={(f) => {
               setFile(f);
-              setMapping(guessMapping(f.headers));
+              setMapping(guessFor(f.headers, d.fields));
               setRefusal(null);
               setStep(1);
             }}
           />
         </Stepper.Step>
         <Stepper.Step label={t("contactImport.steps.mapping")}>
-          {file ? <MappingStep file={file} mapping={mapping} onChange={setMapping} problems={problems} /> : null}
+          {file ? (
+            <MappingStep file={file} fields={d.fields} mapping={mapping} onChange={setMapping} problems={problems} />
+          ) : null}
         </Stepper.Step>
         <Stepper.Step label={t("contactImport.steps.options")}>
           <Stack gap="sm" maw={480}>
