@@ -13,6 +13,7 @@ import {
   queueDueCampaigns,
   scheduleCampaign,
 } from "../../server/modules/campaign-delivery";
+import { deliver } from "../../server/modules/mail/deliver";
 import { startTestPlatform, type TestPlatform } from "../support/platform";
 import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
 import { siteWithOwner, uid } from "./helpers";
@@ -138,6 +139,53 @@ describe("e-mail campaigns", () => {
       code: "validation_failed",
       message: expect.stringContaining("subject"),
     });
+  });
+
+  it("counts a message that fails for good as failed, and as sent again once a later attempt gets it through", async () => {
+    const { site, emails, campaignId } = await siteWithCampaign("fails", 2);
+    smtp.refuse.add(emails[0]);
+    try {
+      await queueCampaign(t.database.db, campaignSite(site), campaignId);
+      await waitFor(() => smtp.to(emails[1]).length === 1);
+      const outboxOf = async () =>
+        (
+          await q<{ id: string; job_id: string; status: string }>(
+            `select o.id, o.job_id, o.status from mail_outbox o join email_campaign_recipients r
+               on r.account_id = o.account_id and r.outbox_id = o.id
+             where r.account_id = $1 and r.campaign_id = $2 and r.email = $3`,
+            [site.accountId, campaignId, emails[0]],
+          )
+        )[0];
+      // The refused message's last retry (its first attempt failed; its retries are spent).
+      const refused = await waitFor(async () => {
+        const o = await outboxOf();
+        return o?.status === "retrying" ? o : undefined;
+      });
+      await deliver(
+        t.database.db,
+        { accountId: site.accountId, id: refused.id },
+        { id: refused.job_id, retryCount: 8, retryLimit: 8 },
+      );
+      expect((await outboxOf()).status).toBe("failed");
+      let row = await campaignRow(site.accountId, campaignId);
+      expect({ sent: row.sent_count, failed: row.failed_count }).toEqual({ sent: 1, failed: 1 });
+      const failed = (await recipients(site.accountId, campaignId)).find((r) => r.email === emails[0]);
+      expect(failed?.status).toBe("failed");
+
+      // The mailbox exists again: the slow retry gets it through.
+      smtp.refuse.delete(emails[0]);
+      const again = await outboxOf();
+      await deliver(
+        t.database.db,
+        { accountId: site.accountId, id: again.id },
+        { id: again.job_id, retryCount: 0, retryLimit: 0 },
+      );
+      expect(smtp.to(emails[0])).toHaveLength(1);
+      row = await campaignRow(site.accountId, campaignId);
+      expect({ sent: row.sent_count, failed: row.failed_count }).toEqual({ sent: 2, failed: 0 });
+    } finally {
+      smtp.refuse.delete(emails[0]);
+    }
   });
 
   it("counts opens and clicks once per recipient, redirects only to the e-mail's links, unsubscribes in one click", async () => {

@@ -13,6 +13,8 @@ export type SmtpSink = {
   inbox: Received[];
   /** Recipients whose next message is kept but answered with an error. */
   loseReplyOnce: Set<string>;
+  /** Recipients refused for good (550 at RCPT TO), as a server refuses an unknown mailbox. */
+  refuse: Set<string>;
   to(address: string): Received[];
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -32,12 +34,14 @@ const header = (raw: string, name: string) => raw.match(new RegExp(`^${name}:\\s
 export async function startSmtpSink(port?: number): Promise<SmtpSink> {
   const inbox: Received[] = [];
   const loseReplyOnce = new Set<string>();
+  const refuse = new Set<string>();
   let server: SMTPServer | null = null;
   const sink: SmtpSink = {
     port: port ?? (await freePort()),
     url: "",
     inbox,
     loseReplyOnce,
+    refuse,
     to: (address) => inbox.filter((m) => m.to.includes(address)),
     async start() {
       const s = new SMTPServer({
@@ -46,6 +50,12 @@ export async function startSmtpSink(port?: number): Promise<SmtpSink> {
         logger: false,
         // Senders keep pooled connections open: a stop should not wait half a minute for them.
         closeTimeout: 100,
+        onRcptTo(address, _session, callback) {
+          if (!refuse.has(address.address)) return callback();
+          const err = new Error("no such mailbox") as Error & { responseCode: number };
+          err.responseCode = 550;
+          callback(err);
+        },
         onData(stream, session, callback) {
           let raw = "";
           stream.on("data", (c: Buffer) => {

@@ -221,6 +221,8 @@ export const emailCampaignRecipients = pgTable(
     }).onDelete("cascade"),
     uniqueIndex("email_campaign_recipients_token_idx").on(t.accountId, t.token),
     index("email_campaign_recipients_status_idx").on(t.accountId, t.campaignId, t.status),
+    // A message that fails for good, or gets through after all, finds its recipient.
+    index("email_campaign_recipients_outbox_idx").on(t.accountId, t.outboxId),
     ...tenantPolicies(),
   ],
 );

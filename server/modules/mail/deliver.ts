@@ -70,12 +70,29 @@ async function claim(db: Db, accountId: string, id: string, jobId: string) {
   return row;
 }
 
+/**
+ * A campaign message's recipient follows its message: failed when the message fails for good, sent
+ * again when a later attempt gets it through; the campaign's figures move with it.
+ */
+function campaignRecipientMoves(accountId: string, outboxId: string, from: "sent" | "failed", error: string | null) {
+  const to = from === "sent" ? "failed" : "sent";
+  const failedBy = to === "failed" ? 1 : -1;
+  return sql`
+    with moved as (
+      update email_campaign_recipients set status = ${to}, error = ${error}
+      where account_id = ${accountId}::uuid and outbox_id = ${outboxId}::uuid and status = ${from}
+      returning campaign_id)
+    update email_campaigns c
+    set failed_count = c.failed_count + ${failedBy}::int, sent_count = c.sent_count - ${failedBy}::int
+    from moved where c.account_id = ${accountId}::uuid and c.id = moved.campaign_id`;
+}
+
 /** The job's retries are spent: the message waits as failed, and a slow retry is queued for it. */
-async function failForNow(db: Db, accountId: string, id: string, jobId: string, lastError: string) {
+async function failForNow(db: Db, accountId: string, id: string, jobId: string, lastError: string, kind: string) {
   const wait = slowRetrySeconds(jobs.policy(db, DELIVER) ?? DELIVER_POLICY);
   const next = randomUUID();
-  const [moved] = await withTenant(db, accountId, (tx) =>
-    tx
+  const [moved] = await withTenant(db, accountId, async (tx) => {
+    const rows = await tx
       .update(mailOutbox)
       .set({
         status: "failed",
@@ -86,8 +103,11 @@ async function failForNow(db: Db, accountId: string, id: string, jobId: string, 
         nextAttemptAt: sql`now() + ${wait}::int * interval '1 second'`,
       })
       .where(and(thisRow(accountId, id), eq(mailOutbox.jobId, jobId)))
-      .returning({ id: mailOutbox.id }),
-  );
+      .returning({ id: mailOutbox.id });
+    if (rows.length && kind === CAMPAIGN_KIND)
+      await tx.execute(campaignRecipientMoves(accountId, id, "sent", lastError));
+    return rows;
+  });
   // A slow retry is one attempt; when it fails it queues the next one itself.
   if (moved) await jobs.send(db, DELIVER, { accountId, id }, { id: next, startAfterSeconds: wait, retryLimit: 0 });
 }
@@ -128,6 +148,9 @@ export async function deliver(db: Db, data: Record<string, unknown>, job: JobRun
         .returning({ id: mailOutbox.id });
       // The claim was taken over (this process looked gone): the message is left unfinished.
       if (!done) return;
+      // Through after having failed for good: its campaign counts it as sent again.
+      if (row.kind === CAMPAIGN_KIND && row.lastError !== null)
+        await tx.execute(campaignRecipientMoves(accountId, id, "failed", null));
       if (finish) await commitAlong(tx, finish);
       recorded = true;
     }));
@@ -157,7 +180,7 @@ export async function deliver(db: Db, data: Record<string, unknown>, job: JobRun
     const lastError = (err as Error).message.slice(0, 500);
     // The claim was taken over meanwhile (this process looked gone): the other attempt sends it.
     if (!recorded && !(await stillOurs(db, accountId, ours("sending")))) return;
-    if (job.retryCount >= job.retryLimit) return failForNow(db, accountId, id, job.id, lastError);
+    if (job.retryCount >= job.retryLimit) return failForNow(db, accountId, id, job.id, lastError, row.kind);
     await withTenant(db, accountId, (tx) =>
       tx
         .update(mailOutbox)

@@ -1,0 +1,1 @@
+CREATE INDEX "email_campaign_recipients_outbox_idx" ON "email_campaign_recipients" USING btree ("account_id","outbox_id");
