@@ -1,13 +1,23 @@
 // A member's tags on the owner's member screen (decisions 0038, 0044: members are contacts): the
 // tags of the contact with the member's e-mail, and a dialog that adds and removes them. Saving
 // sends only what changed, so a tag given meanwhile elsewhere is kept.
-import { Badge, Button, Group, Modal, TagsInput, Text } from "@mantine/core";
+import { Anchor, Badge, Button, Group, Modal, TagsInput, Text } from "@mantine/core";
 import { useState } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { useTranslation } from "../i18n/use-translation";
 import { useResultToast } from "./marketing/use-result-toast";
 
-export function MemberTags({ memberId, memberName, tags }: { memberId: string; memberName: string; tags: string[] }) {
+export function MemberTags({
+  memberId,
+  memberName,
+  memberEmail,
+  tags,
+}: {
+  memberId: string;
+  memberName: string;
+  memberEmail: string;
+  tags: string[];
+}) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
   const [value, setValue] = useState<string[]>(tags);
@@ -67,6 +77,16 @@ export function MemberTags({ memberId, memberName, tags }: { memberId: string; m
             error={errors.tags}
             data-autofocus
           />
+          {/* The member's own fields and history are on its contact's page. */}
+          <Anchor
+            component={Link}
+            to={`/dashboard/manage/marketing/emails/contacts?q=${encodeURIComponent(memberEmail)}`}
+            size="sm"
+            mt="xs"
+            display="inline-block"
+          >
+            {t("audienceFields.members.contactLink")}
+          </Anchor>
           <Group justify="flex-end" mt="md">
             <Button variant="default" onClick={() => setOpened(false)}>
               {t("common.cancel")}

@@ -74,7 +74,12 @@ export function MembersTable({
             id: "tags",
             header: t("audienceFields.members.tags"),
             cell: ({ row: { original: m } }) => (
-              <MemberTags memberId={m.id} memberName={m.name} tags={tags[m.email.toLowerCase()] ?? []} />
+              <MemberTags
+                memberId={m.id}
+                memberName={m.name}
+                memberEmail={m.email}
+                tags={tags[m.email.toLowerCase()] ?? []}
+              />
             ),
           } satisfies ListColumn<MemberRow>,
         ]

@@ -91,5 +91,11 @@ describe("members' tags", () => {
     const found = await contacts.list(e2e.t.database.db, site.accountId, { q: student.email, page: 1, perPage: 5 });
     expect(found.items.map((c) => [c.tags, c.settings.source])).toEqual([[["cohort-1"], "member"]]);
     expect(await axeCheck(page)).toEqual([]);
+
+    // The member's fields and history are one link away: its contact in the contacts list.
+    await row.getByRole("button", { name: `${f.members.edit}: Tess Tagged` }).click();
+    await page.getByRole("dialog").getByRole("link", { name: f.members.contactLink }).click();
+    await page.waitForURL((u) => u.pathname === "/dashboard/manage/marketing/emails/contacts");
+    await page.locator(`tr[data-contact="${student.email}"]`).waitFor();
   });
 });
