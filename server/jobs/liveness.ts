@@ -10,8 +10,11 @@ import { poolOptions } from "../db/connection-loss";
 
 /** The advisory lock class of liveness keys ("ATR1"); the key is the lock's second half. */
 export const LIVENESS_CLASS = 0x41545231;
-/** This process's key: positive, so that it reads the same as an int and as an oid. */
-export const processKey = randomInt(1, 2 ** 31 - 1);
+/**
+ * A new key for one working queue runtime (a process normally has one per database; tests run
+ * several in one process): positive, so that it reads the same as an int and as an oid.
+ */
+export const newLivenessKey = () => randomInt(1, 2 ** 31 - 1);
 
 /**
  * A SQL condition: the process whose key is in `keyExpr` (an int expression) is alive. pg_locks
@@ -31,11 +34,11 @@ const RETRY_MS = 2000;
  * process looks gone, and its claims may be taken over: every claim is checked when it is used).
  * PGlite is one process with one session: the lock lives as long as the database is open.
  */
-export async function holdLiveness(database: Database): Promise<() => Promise<void>> {
+export async function holdLiveness(database: Database, key: number): Promise<() => Promise<void>> {
   if (database.kind === "pglite") {
-    await database.sql(LOCK, [LIVENESS_CLASS, processKey]);
+    await database.sql(LOCK, [LIVENESS_CLASS, key]);
     return async () => {
-      await database.sql("select pg_advisory_unlock($1::int, $2::int)", [LIVENESS_CLASS, processKey]).catch(() => {});
+      await database.sql("select pg_advisory_unlock($1::int, $2::int)", [LIVENESS_CLASS, key]).catch(() => {});
     };
   }
   let stopped = false;
@@ -50,7 +53,7 @@ export async function holdLiveness(database: Database): Promise<() => Promise<vo
       timer = setTimeout(() => void connect().catch(retry), RETRY_MS);
     });
     await c.connect();
-    await c.query(LOCK, [LIVENESS_CLASS, processKey]);
+    await c.query(LOCK, [LIVENESS_CLASS, key]);
     if (stopped) {
       await c.end().catch(() => {});
       return;

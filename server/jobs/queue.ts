@@ -4,7 +4,7 @@
 import PgBoss from "pg-boss";
 import type { Database, Db } from "../db/client";
 import { underStartupLock } from "../db/migrate";
-import { holdLiveness, processAliveSql, processKey } from "./liveness";
+import { holdLiveness, newLivenessKey, processAliveSql } from "./liveness";
 import { type FetchedJob, type QueueClient, QueueWorker } from "./worker";
 
 /** Which run of a job this is: the last one when retryCount has reached retryLimit. */
@@ -33,7 +33,9 @@ type Running = {
   boss: PgBoss;
   workers: Map<string, QueueWorker>;
   policies: Map<string, QueuePolicy>;
-  /** Releases this process's liveness lock and stops looking for orphaned jobs (workers only). */
+  /** The liveness key of this working runtime (workers only): its jobs and claims carry it. */
+  key?: number;
+  /** Releases the liveness lock and stops looking for orphaned jobs (workers only). */
   release?: () => Promise<void>;
 };
 
@@ -91,7 +93,7 @@ const ORPHAN_CHECK_MS = 30_000;
  * A pg-boss client whose fetched jobs are marked with this process's liveness key, so that a
  * process that dies in the middle of them leaves jobs another process can tell are orphaned.
  */
-function ownedClient(boss: PgBoss): QueueClient {
+function ownedClient(boss: PgBoss, key: number): QueueClient {
   const inner = boss as unknown as QueueClient;
   return {
     async fetch(name, opts) {
@@ -102,7 +104,7 @@ function ownedClient(boss: PgBoss): QueueClient {
           .executeSql(
             `UPDATE ${BOSS_SCHEMA}.job SET output = jsonb_build_object('owner', $1::int)
               WHERE name = $2 AND id = ANY($3::uuid[]) AND state = 'active'`,
-            [processKey, name, batch.map((j) => j.id)],
+            [key, name, batch.map((j) => j.id)],
           )
           // Unmarked, they expire into a retry as pg-boss's own safety net has it.
           .catch(() => undefined);
@@ -133,8 +135,15 @@ async function retryOrphanedJobs(boss: PgBoss): Promise<number> {
   return rows.length;
 }
 
-function startWorker(boss: PgBoss, database: Database, r: Registration, concurrency: number, pollMs: number) {
-  const client = ownedClient(boss);
+function startWorker(
+  boss: PgBoss,
+  database: Database,
+  r: Registration,
+  concurrency: number,
+  pollMs: number,
+  key: number,
+) {
+  const client = ownedClient(boss, key);
   const worker = new QueueWorker(
     client,
     r.name,
@@ -190,7 +199,12 @@ export const jobs = {
       if (!known.has(key))
         console.warn(`[jobs] JOB_CONCURRENCY_${key} names no queue (known: ${[...known].join(", ")})`);
     }
-    const state: Running = { boss: instance, workers: new Map(), policies: new Map() };
+    const state: Running = {
+      boss: instance,
+      workers: new Map(),
+      policies: new Map(),
+      ...(opts.work ? { key: newLivenessKey() } : {}),
+    };
     // Processes starting together on a fresh database would create the same queues at once, and
     // pg-boss's queue creation then deadlocks (each makes a table and takes locks in its own
     // order): one process at a time creates or updates them.
@@ -203,18 +217,22 @@ export const jobs = {
         await instance.updateQueue(r.name, { name: r.name, ...policy });
       }
     });
+    // Alive before any job is fetched: what the workers take carries this runtime's key.
+    const stopLiveness = opts.work ? await holdLiveness(database, state.key as number) : null;
     // Known before any worker starts: a job handled at once queues its follow-ups through it.
     running.set(database.db, state);
     for (const r of registrations) {
       const concurrency = opts.concurrency?.[queueEnvName(r.name)] ?? r.options.concurrency;
       state.policies.set(r.name, { ...effectivePolicy(r, opts), concurrency });
       if (opts.work) {
-        state.workers.set(r.name, startWorker(instance, database, r, concurrency, (opts.pollSeconds ?? 1) * 1000));
+        state.workers.set(
+          r.name,
+          startWorker(instance, database, r, concurrency, (opts.pollSeconds ?? 1) * 1000, state.key as number),
+        );
       }
     }
     if (opts.work) for (const s of schedules) await instance.schedule(s.name, s.cron);
-    if (opts.work) {
-      const stopLiveness = await holdLiveness(database);
+    if (stopLiveness) {
       const check = () =>
         retryOrphanedJobs(instance).catch((err) => console.error("[jobs] orphaned jobs:", (err as Error).message));
       await check();
@@ -335,6 +353,8 @@ export const jobs = {
     await r.release?.();
   },
   isRunning: (db: Db) => running.has(db),
+  /** The liveness key of the runtime working this database's jobs here; null where none works them. */
+  workerKey: (db: Db): number | null => running.get(db)?.key ?? null,
   /** Retries now the jobs a gone process left active (also done at start and every 30 s). */
   async retryOrphaned(db: Db): Promise<number> {
     const r = running.get(db);

@@ -9,7 +9,7 @@ import { and, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-or
 import type { Db } from "../../db/client";
 import { mailOutbox } from "../../db/schema";
 import { commitAlong, withTenant } from "../../db/tenant";
-import { processAliveSql, processKey } from "../../jobs/liveness";
+import { processAliveSql } from "../../jobs/liveness";
 import { type JobRun, jobs, type RetryPolicy } from "../../jobs/queue";
 import { SmtpSendError } from "../../mail/smtp-sender";
 import { messageIdFor } from "./message-id";
@@ -35,7 +35,7 @@ async function claim(db: Db, accountId: string, id: string, jobId: string) {
       .set({
         status: "sending",
         claimedAt: sql`now()`,
-        claimedBy: processKey,
+        claimedBy: jobs.workerKey(db),
         attempts: sql`${mailOutbox.attempts} + 1`,
       })
       .where(
