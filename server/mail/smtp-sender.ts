@@ -16,6 +16,7 @@ export type SmtpMessage = {
   subject: string;
   text: string;
   html?: string | null;
+  /** The Message-ID header: the same on every attempt, so a receiver can tell a repeat. */
   messageId: string;
   headers?: Record<string, string> | null;
 };

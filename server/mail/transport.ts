@@ -1,17 +1,9 @@
 // The SMTP side of e-mail. With SMTP_URL set, messages leave through nodemailer; without it they
 // stay in the outbox table, which staff read as a mailbox (nothing is pretended to be sent).
-import { SmtpSender } from "./smtp-sender";
+import { type SmtpMessage, SmtpSender } from "./smtp-sender";
 
-export type OutgoingMail = {
-  from: string;
-  to: string;
-  subject: string;
-  text: string;
-  html?: string | null;
-  /** The Message-ID header: the same on every attempt, so a receiver can tell a repeat. */
-  messageId: string;
-  headers?: Record<string, string> | null;
-};
+/** One message as delivery hands it over (its Message-ID the same on every attempt). */
+export type OutgoingMail = SmtpMessage;
 export type MailTransport = {
   kind: "smtp" | "outbox";
   /**

@@ -4,18 +4,7 @@ import type { Db } from "../../db/client";
 import { accounts, auditLog } from "../../db/schema";
 import { withPlatform } from "../../db/tenant";
 
-/** Every action staff screens write to the log, for the filter. */
-export const AUDIT_ACTIONS = [
-  "plan.change",
-  "trial.extend",
-  "site.suspend",
-  "site.restore",
-  "cron.run",
-  "billing.stripe",
-  "ticket.reply",
-  "ticket.status",
-  "mail.resend",
-] as const;
+export { AUDIT_ACTIONS } from "../../../core/audit-actions";
 
 export type AuditEntry = {
   id: string;

@@ -5,22 +5,12 @@ import { useTranslation } from "../../../i18n/use-translation";
 import { pageTitle, translatorFor } from "../../../lib/i18n.server";
 import { asPageError, notFound } from "../../../lib/instructor.server";
 import type { Route } from "./+types/audit";
+import { AUDIT_ACTIONS } from "../../../../core/audit-actions";
 
 export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title ?? "Atrium" }];
 
 const PER_PAGE = 50;
-const ACTIONS = [
-  "plan.change",
-  "trial.extend",
-  "site.suspend",
-  "site.restore",
-  "cron.run",
-  "billing.stripe",
-  "ticket.reply",
-  "ticket.status",
-  "mail.resend",
-] as const;
-const LIST_SPEC = { searchParam: "site", filters: { action: ["all", ...ACTIONS] } };
+const LIST_SPEC = { searchParam: "site", filters: { action: ["all", ...AUDIT_ACTIONS] } };
 
 /** Staff: every staff action, newest first; filtered by site (its id) and by action. */
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -100,7 +90,10 @@ export default function Audit({ loaderData: d }: Route.ComponentProps) {
             value: d.action,
             options: [
               { value: "all", label: t("staffAccounts.audit.allActions") },
-              ...ACTIONS.map((a) => ({ value: a, label: t(`staffAccounts.audit.actions.${a.replace(".", "_")}`) })),
+              ...AUDIT_ACTIONS.map((a) => ({
+                value: a,
+                label: t(`staffAccounts.audit.actions.${a.replace(".", "_")}`),
+              })),
             ],
           },
         ],
