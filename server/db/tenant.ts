@@ -101,9 +101,8 @@ export function inlined(statement: SQLWrapper): string {
 /** A transaction whose lost connection is the one error callers (and the HTTP edge) know: a 503. */
 async function inTransaction<T>(db: Db, setup: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
   try {
-    const session = (db as unknown as { session: unknown }).session;
-    if (session instanceof NodePgSession && isPool((session as unknown as { client: unknown }).client)) {
-      return await pgTransaction(session, setup, fn);
+    if (runsBesideTransactions(db)) {
+      return await pgTransaction((db as unknown as { session: object }).session, setup, fn);
     }
     return await db.transaction(async (tx) => {
       await tx.execute(sql.raw(setup));
