@@ -175,4 +175,47 @@ describe("double opt-in lists", () => {
     expect(await open(A, tokenIn(mailed.text))).not.toBeNull();
     expect(await membership(A.site.accountId, list.id, c.id)).toBe("subscribed");
   });
+
+  it("a tag does not reach a contact who has yet to confirm every list they joined", async () => {
+    const list = await newList(A, "double");
+    const tag = `t${uid()}`.toLowerCase();
+    const fields = [{ type: "email", name: "email", label: "E-mail", required: true }];
+    const made = await api(A, "/forms", {
+      json: { name: `Form ${uid()}`, fields, settings: { listIds: [list.id], tags: [tag] } },
+    });
+    const form = (await body(made)) as { id: string };
+    const email = `g-${uid()}@example.org`;
+    await t.request(A.site.slug, `/api/forms/${form.id}/submit`, {
+      json: { email },
+      headers: { origin: "https://elsewhere.example", "x-test-client-ip": `v-${uid()}` },
+    });
+    // Tagged by the owner, on no list: reached by the tag.
+    const manual = await newContact(A);
+    await api(A, "/contacts/bulk", { json: { action: "add_tag", tag, ids: [manual.id] } });
+    const byTag = async () =>
+      (
+        (await body(await api(A, "/campaigns/audience-size", { json: { listIds: [], tags: [tag] } }))) as {
+          recipients: number;
+        }
+      ).recipients;
+    expect(await byTag()).toBe(1);
+
+    // The campaign queued to the tag goes to the owner's contact only.
+    const campaign = (await body(
+      await api(A, "/campaigns", {
+        json: { name: "Tagged", subject: "Hello", bodyHtml: "<p>Hi</p>", audience: { listIds: [], tags: [tag] } },
+      }),
+    )) as { id: string };
+    const sent = await api(A, `/campaigns/${campaign.id}/send`, { method: "POST" });
+    expect(sent.status).toBeLessThan(300);
+    const recipients = await q<{ email: string }>(
+      "select email from email_campaign_recipients where account_id = $1 and campaign_id = $2",
+      [A.site.accountId, campaign.id],
+    );
+    expect(recipients.map((r) => r.email)).toEqual([manual.email]);
+
+    const [mailed] = await confirmationsTo(A.site.accountId, email);
+    await open(A, tokenIn(mailed.text));
+    expect(await byTag()).toBe(2);
+  });
 });

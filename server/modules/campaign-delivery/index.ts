@@ -9,6 +9,8 @@ import { AppError } from "../../errors";
 import { CAMPAIGN_KIND, mail } from "../mail";
 import { type MeteredSite, usage } from "../usage";
 import { renderFor } from "./render";
+
+export { audienceCountSql } from "./audience";
 import { queueCampaignNow, scheduleCampaignAt, siteForSend } from "./send";
 
 export type CampaignSite = MeteredSite & { host: string; name: string };

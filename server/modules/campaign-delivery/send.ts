@@ -16,6 +16,7 @@ import { recordContactEvents } from "../audience";
 import { CAMPAIGN_KIND, mail, type NewMail } from "../mail";
 import { type MeteredSite, usage } from "../usage";
 import { linksOf } from "../../../core/campaign-merge";
+import { audienceWhere } from "./audience";
 import { renderFor, type RenderSite, unsubscribeHeaders } from "./render";
 
 export const DELIVER_CAMPAIGN = "campaigns-deliver";
@@ -62,19 +63,13 @@ export async function queueCampaignNow(db: Db, site: SendSite, campaignId: strin
     if (listIds.length === 0 && tags.length === 0) {
       throw fieldError("validation_failed", "audience", "The campaign has no audience: choose lists or tags");
     }
-    // One statement for any audience size: active contacts on any of the lists or with any of the tags.
+    // One statement for any audience size (who is reached: ./audience.ts).
     const res = await tx.execute<{ n: number | string }>(sql`
       with ins as (insert into email_campaign_recipients (account_id, campaign_id, contact_id, email, token)
       select c.account_id, ${campaignId}::uuid, c.id, c.email,
              replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '')
       from mailing_contacts c
-      where c.account_id = ${site.accountId}::uuid and c.status = 1
-        and (
-          c.tags && ${sql.param(tags)}::text[]
-          or exists (select 1 from mailing_list_contact m
-                     where m.account_id = c.account_id and m.contact_id = c.id
-                       and m.list_id = any(${sql.param(listIds)}::uuid[]) and m.status = 'subscribed')
-        )
+      where ${audienceWhere(site.accountId, { listIds, tags })}
       on conflict do nothing returning 1)
       select count(*) as n from ins`);
     const n = Number((res as unknown as { rows: { n: number | string }[] }).rows[0]?.n ?? 0);

@@ -9,13 +9,18 @@ import {
   emailCampaignRecipients as recipientsTable,
   emailCampaigns as table,
   mailingContacts,
-  mailingListContact,
   mailingLists,
   type RecipientStatus,
 } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
 import { AppError, fieldError, notFound, requireUuid } from "../../errors";
-import { type CampaignSite, queueCampaign, renderCampaign, sendTestEmail } from "../campaign-delivery";
+import {
+  audienceCountSql,
+  type CampaignSite,
+  queueCampaign,
+  renderCampaign,
+  sendTestEmail,
+} from "../campaign-delivery";
 import { sanitizeRichHtml } from "../html";
 import { requirePlanFeatureOf } from "../usage";
 
@@ -186,23 +191,11 @@ function cleanSchedule(v: string | null | undefined): Date | null | undefined {
 const locked = (status: CampaignStatus) =>
   new AppError("conflict", `The campaign is ${status} and can no longer be changed; duplicate it to write a new one`);
 
-/** The number of distinct active contacts on any of the lists or with any of the tags. */
+/** The number of distinct contacts the audience reaches (campaign-delivery's one predicate). */
 async function audienceCount(tx: Tx, accountId: string, a: CampaignAudience): Promise<number> {
   if (!a.listIds.length && !a.tags.length) return 0;
-  const onList = a.listIds.length
-    ? sql`exists (select 1 from ${mailingListContact} where ${mailingListContact.accountId} = ${mailingContacts.accountId} and ${mailingListContact.contactId} = ${mailingContacts.id} and ${inArray(mailingListContact.listId, a.listIds)} and ${mailingListContact.status} = 'subscribed')`
-    : sql`false`;
-  const tagged = a.tags.length
-    ? sql`${mailingContacts.tags} && ARRAY[${sql.join(
-        a.tags.map((t) => sql`${t}`),
-        sql`, `,
-      )}]::text[]`
-    : sql`false`;
-  const [row] = await tx
-    .select({ n: count() })
-    .from(mailingContacts)
-    .where(and(eq(mailingContacts.accountId, accountId), eq(mailingContacts.status, 1), sql`(${onList} or ${tagged})`));
-  return Number(row?.n ?? 0);
+  const res = await tx.execute<{ n: number | string }>(audienceCountSql(accountId, a));
+  return Number((res as unknown as { rows: { n: number | string }[] }).rows[0]?.n ?? 0);
 }
 
 async function load(tx: Tx, accountId: string, id: string): Promise<Row> {
