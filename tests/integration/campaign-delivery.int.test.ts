@@ -46,7 +46,8 @@ describe("e-mail campaigns", () => {
 
   /** A site with a list of `n` active contacts, and a draft campaign to that list. */
   async function siteWithCampaign(prefix: string, n: number, opts: { plan?: string; body?: string } = {}) {
-    const { site } = await siteWithOwner(t, prefix, { plan: opts.plan ?? PLAN_IDS.lifetime });
+    const owned = await siteWithOwner(t, prefix, { plan: opts.plan ?? PLAN_IDS.lifetime });
+    const { site } = owned;
     const tag = uid();
     const [list] = await q<{ id: string }>(
       "insert into mailing_lists (account_id, name) values ($1, $2) returning id",
@@ -73,7 +74,7 @@ describe("e-mail campaigns", () => {
         JSON.stringify({ listIds: [list.id], tags: [] }),
       ],
     );
-    return { site, list: list.id, emails, campaignId: campaign.id };
+    return { site, ownerCookie: owned.ownerCookie, list: list.id, emails, campaignId: campaign.id };
   }
 
   const campaignSite = (site: SiteAccount) => ({
@@ -262,7 +263,7 @@ describe("e-mail campaigns", () => {
   });
 
   it("pauses a sending campaign when the month's e-mails run out, leaving the rest queued", async () => {
-    const { site, emails, campaignId } = await siteWithCampaign("pause", 2);
+    const { site, ownerCookie, emails, campaignId } = await siteWithCampaign("pause", 2);
     // A campaign already sending (its recipients queued) when the allowance is used up elsewhere.
     await q(
       `insert into email_campaign_recipients (account_id, campaign_id, contact_id, email, token)
@@ -290,6 +291,63 @@ describe("e-mail campaigns", () => {
     expect(String(row.pause_reason)).toMatch(/e-?mail/i);
     expect((await recipients(site.accountId, campaignId)).map((r) => r.status)).toEqual(["queued", "queued"]);
     expect(smtp.to(emails[0])).toHaveLength(0);
+
+    // Resuming is refused while the e-mails left do not cover the rest, and it stays paused.
+    const refused = await t.request(site.slug, `/api/v1/campaigns/${campaignId}/resume`, {
+      cookie: ownerCookie,
+      method: "POST",
+    });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("plan_limit");
+    expect((await campaignRow(site.accountId, campaignId)).status).toBe("paused");
+
+    // A new month (or a bigger plan): resuming sends to the two not reached.
+    await q("delete from usage_meters where account_id = $1 and meter = 'emails'", [site.accountId]);
+    const resumed = await t.request(site.slug, `/api/v1/campaigns/${campaignId}/resume`, {
+      cookie: ownerCookie,
+      method: "POST",
+    });
+    expect(resumed.status).toBe(200);
+    expect(await resumed.json()).toMatchObject({ recipients: 2, campaign: { status: "sending", pauseReason: null } });
+    await waitFor(() => emails.every((e) => smtp.to(e).length === 1));
+    await waitFor(async () => (await campaignRow(site.accountId, campaignId)).status === "sent");
+  });
+
+  it("lets the owner pause a sending campaign and resume it, each once; another site cannot", async () => {
+    const { site, ownerCookie, emails, campaignId } = await siteWithCampaign("hold", 2);
+    await q(
+      `insert into email_campaign_recipients (account_id, campaign_id, contact_id, email, token)
+       select account_id, $2, id, email, md5(id::text) || md5(email) from mailing_contacts where account_id = $1`,
+      [site.accountId, campaignId],
+    );
+    await q("update email_campaigns set status = 'sending', recipients_total = 2 where id = $1", [campaignId]);
+    const post = (slug: string, cookie: string, what: string) =>
+      t.request(slug, `/api/v1/campaigns/${campaignId}/${what}`, { cookie, method: "POST" });
+
+    const other = await siteWithOwner(t, "hold-other");
+    expect((await post(other.site.slug, other.ownerCookie, "pause")).status).toBe(404);
+
+    const paused = await post(site.slug, ownerCookie, "pause");
+    expect(paused.status).toBe(200);
+    expect(await paused.json()).toMatchObject({ status: "paused", pauseReason: null });
+    expect((await post(site.slug, ownerCookie, "pause")).status).toBe(409);
+    // A batch that runs now sends nothing.
+    await deliverBatch(t.database.db, {
+      accountId: site.accountId,
+      campaignId,
+      plan: PLAN_IDS.lifetime,
+      isPlatform: false,
+      name: "Hold school",
+      origin: t.origin(site.slug),
+      lang: "en",
+    });
+    expect((await recipients(site.accountId, campaignId)).map((r) => r.status)).toEqual(["queued", "queued"]);
+
+    expect((await post(site.slug, ownerCookie, "resume")).status).toBe(200);
+    expect((await post(site.slug, ownerCookie, "resume")).status).toBe(409);
+    await waitFor(() => emails.every((e) => smtp.to(e).length === 1));
+    await waitFor(async () => (await campaignRow(site.accountId, campaignId)).status === "sent");
+    expect(emails.map((e) => smtp.to(e).length)).toEqual([1, 1]);
   });
 
   it("sends the spec's site e-mails (template and event form) through the same outbox, tokens filled", async () => {

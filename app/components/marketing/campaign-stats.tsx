@@ -3,7 +3,9 @@ import { Alert, Button, Card, Group, SimpleGrid, Stack, Text } from "@mantine/co
 import { useEffect } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { useTranslation } from "../../i18n/use-translation";
+import { errorOf } from "../../lib/action-result";
 import type { CampaignEditData as Data } from "../../routes/dashboard/marketing/campaign-edit";
+import { PlanRefusal } from "../plan-refusal";
 import { CampaignHeading } from "./campaign-editor";
 import { CampaignRecipients } from "./campaign-recipients";
 
@@ -17,6 +19,8 @@ export function CampaignReport({ d, campaign }: { d: Data; campaign: Campaign })
   const revalidator = useRevalidator();
   const act = useFetcher();
   const live = campaign.status === "sending" || campaign.status === "scheduled";
+  const actError = errorOf(act.data);
+  const post = (intent: string) => act.submit({ intent, payload: {} }, { method: "post", encType: "application/json" });
   useEffect(() => {
     if (!live) return;
     const timer = window.setInterval(() => {
@@ -36,9 +40,20 @@ export function CampaignReport({ d, campaign }: { d: Data; campaign: Campaign })
   return (
     <Stack gap="md">
       <CampaignHeading campaign={campaign} />
-      {campaign.status === "paused" && campaign.pauseReason ? (
+      {campaign.status === "paused" ? (
         <Alert color="orange" role="alert" title={t("campaigns.pausedTitle")} data-testid="pause-reason">
-          {campaign.pauseReason}
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{campaign.pauseReason ?? t("campaigns.pausedByOwner")}</Text>
+            <Button size="compact-sm" loading={act.state !== "idle"} onClick={() => post("resume")}>
+              {t("campaigns.resume")}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : null}
+      <PlanRefusal result={act.data} />
+      {actError && !["plan_limit", "plan_required"].includes(actError.code) ? (
+        <Alert color="red" role="alert">
+          {actError.message}
         </Alert>
       ) : null}
       <Text c="dimmed">
@@ -62,15 +77,15 @@ export function CampaignReport({ d, campaign }: { d: Data; campaign: Campaign })
         ))}
       </SimpleGrid>
       <Group wrap="wrap">
+        {campaign.status === "sending" ? (
+          <Button variant="outline" color="orange" loading={act.state !== "idle"} onClick={() => post("pause")}>
+            {t("campaigns.pause")}
+          </Button>
+        ) : null}
         <Button variant="light" onClick={() => revalidator.revalidate()} loading={revalidator.state !== "idle"}>
           {t("campaigns.refresh")}
         </Button>
-        <Button
-          variant="subtle"
-          onClick={() =>
-            act.submit({ intent: "duplicate", payload: {} }, { method: "post", encType: "application/json" })
-          }
-        >
+        <Button variant="subtle" onClick={() => post("duplicate")}>
           {t("campaigns.duplicate")}
         </Button>
       </Group>

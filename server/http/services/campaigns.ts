@@ -35,6 +35,8 @@ export function campaignServices(c: Context<AppEnv>) {
       schedule: (id: string, at: string) => manager().schedule(id, at),
       unschedule: (id: string) => manager().unschedule(id),
       send: (id: string) => manager().send(id),
+      pause: (id: string) => manager().pause(id),
+      resume: (id: string) => manager().resume(id),
       /** To the given address, or the signed-in person's own. */
       test: (id: string, to?: string) => manager().test(id, to?.trim() || user?.email || ""),
       preview: (id: string) =>

@@ -11,7 +11,7 @@ import { type MeteredSite, usage } from "../usage";
 import { renderFor } from "./render";
 
 export { audienceCountSql } from "./audience";
-import { queueCampaignNow, scheduleCampaignAt, siteForSend } from "./send";
+import { pauseCampaignNow, queueCampaignNow, resumeCampaignNow, scheduleCampaignAt, siteForSend } from "./send";
 
 export type CampaignSite = MeteredSite & { host: string; name: string };
 
@@ -22,6 +22,16 @@ export type CampaignSite = MeteredSite & { host: string; name: string };
  */
 export async function queueCampaign(db: Db, site: CampaignSite, campaignId: string): Promise<{ recipients: number }> {
   return queueCampaignNow(db, siteForSend(site), campaignId);
+}
+
+/** Stops a sending campaign after its batch in flight (409 unless sending). */
+export async function pauseCampaign(db: Db, site: CampaignSite, campaignId: string): Promise<void> {
+  await pauseCampaignNow(db, site.accountId, campaignId);
+}
+
+/** Sends a paused campaign on to those not reached yet (403 plan_limit when the e-mails left do not cover them). */
+export async function resumeCampaign(db: Db, site: CampaignSite, campaignId: string): Promise<{ recipients: number }> {
+  return resumeCampaignNow(db, siteForSend(site), campaignId);
 }
 
 /** Sends the campaign as one contact would receive it (tokens filled with the sender's own name) to `to`. */

@@ -54,7 +54,9 @@ export async function queueCampaignNow(db: Db, site: SendSite, campaignId: strin
   const recipients = await withTenant(db, site.accountId, async (tx) => {
     const [c] = await tx.select().from(emailCampaigns).where(thisCampaign(site.accountId, campaignId)).for("update");
     if (!c) throw new AppError("not_found", "Campaign not found");
-    if (c.status !== "draft" && c.status !== "scheduled") {
+    // A campaign paused before anyone was queued (refused when its time came) is queued on resume.
+    const neverQueued = c.status === "paused" && c.recipientsTotal === 0;
+    if (c.status !== "draft" && c.status !== "scheduled" && !neverQueued) {
       throw new AppError("conflict", `The campaign is ${c.status}; only a draft or scheduled campaign can be sent`);
     }
     if (!c.subject.trim()) throw fieldError("validation_failed", "subject", "The campaign has no subject");
@@ -300,6 +302,57 @@ export async function scheduleCampaignAt(db: Db, site: SendSite, campaignId: str
       .returning({ id: emailCampaigns.id }),
   );
   if (!row) throw new AppError("conflict", "Only a draft or scheduled campaign can be scheduled");
+}
+
+/**
+ * Stops a sending campaign after the batch in flight: the recipients not reached yet stay queued.
+ * 409 unless it is sending.
+ */
+export async function pauseCampaignNow(db: Db, accountId: string, campaignId: string): Promise<void> {
+  const [row] = await withTenant(db, accountId, (tx) =>
+    tx
+      .update(emailCampaigns)
+      .set({ status: "paused", pauseReason: null, updatedAt: sql`now()` })
+      .where(and(thisCampaign(accountId, campaignId), eq(emailCampaigns.status, "sending")))
+      .returning({ id: emailCampaigns.id }),
+  );
+  if (!row) throw await notSending(db, accountId, campaignId, "sending");
+}
+
+/**
+ * Sends a paused campaign on to the recipients it has not reached — whether the owner paused it or
+ * the month's e-mails ran out — once the e-mails left cover them (403 plan_limit otherwise, and it
+ * stays paused). A campaign paused before anyone was queued is queued now. 409 unless it is paused.
+ */
+export async function resumeCampaignNow(db: Db, site: SendSite, campaignId: string): Promise<{ recipients: number }> {
+  const left = await withTenant(db, site.accountId, async (tx) => {
+    const [c] = await tx.select().from(emailCampaigns).where(thisCampaign(site.accountId, campaignId)).for("update");
+    if (!c) throw new AppError("not_found", "Campaign not found");
+    if (c.status !== "paused") throw new AppError("conflict", `The campaign is ${c.status}, not paused`);
+    if (c.recipientsTotal === 0) return null;
+    const r = await tx.execute<{ n: number | string }>(sql`
+      select count(*) as n from email_campaign_recipients
+      where account_id = ${site.accountId}::uuid and campaign_id = ${campaignId}::uuid and status = 'queued'`);
+    const n = Number((r as unknown as { rows: { n: number | string }[] }).rows[0]?.n ?? 0);
+    await usage.checkMeter(tx, site, "emails", n);
+    await tx
+      .update(emailCampaigns)
+      .set({ status: "sending", pauseReason: null, updatedAt: sql`now()` })
+      .where(thisCampaign(site.accountId, campaignId));
+    return n;
+  });
+  if (left === null) return queueCampaignNow(db, site, campaignId);
+  await startChain(db, site, campaignId);
+  return { recipients: left };
+}
+
+async function notSending(db: Db, accountId: string, campaignId: string, wanted: string): Promise<AppError> {
+  const [c] = await withTenant(db, accountId, (tx) =>
+    tx.select({ status: emailCampaigns.status }).from(emailCampaigns).where(thisCampaign(accountId, campaignId)),
+  );
+  return c
+    ? new AppError("conflict", `The campaign is ${c.status}, not ${wanted}`)
+    : new AppError("not_found", "Campaign not found");
 }
 
 /** Queues the scheduled campaigns whose time has come (one refused, e.g. at the e-mail limit, is paused with the reason). */

@@ -17,7 +17,9 @@ import { AppError, fieldError, notFound, requireUuid } from "../../errors";
 import {
   audienceCountSql,
   type CampaignSite,
+  pauseCampaign,
   queueCampaign,
+  resumeCampaign,
   renderCampaign,
   sendTestEmail,
 } from "../campaign-delivery";
@@ -362,6 +364,20 @@ export function campaigns(db: Db, site: CampaignSite) {
       const { recipients } = await queueCampaign(db, site, c.id);
       const after = await withTenant(db, accountId, (tx) => load(tx, accountId, id));
       return { recipients, campaign: view(after) };
+    },
+
+    /** Stops sending after the batch in flight; the rest stay queued (409 unless sending). */
+    async pause(id: string): Promise<CampaignView> {
+      requireUuid(id, "Campaign");
+      await pauseCampaign(db, site, id);
+      return view(await withTenant(db, accountId, (tx) => load(tx, accountId, id)));
+    },
+
+    /** Sends a paused campaign on (403 plan_limit when the month's e-mails left do not cover the rest; 409 unless paused). */
+    async resume(id: string): Promise<{ recipients: number; campaign: CampaignView }> {
+      requireUuid(id, "Campaign");
+      const { recipients } = await resumeCampaign(db, site, id);
+      return { recipients, campaign: view(await withTenant(db, accountId, (tx) => load(tx, accountId, id))) };
     },
 
     /** Sends the campaign once to `to`, marked as a test. */

@@ -70,6 +70,10 @@ export async function action({ context, request, params }: Route.ActionArgs) {
       return runAction(() => s.schedule(id, str(p.scheduledAt)));
     case "unschedule":
       return runAction(() => s.unschedule(id));
+    case "pause":
+      return runAction(() => s.pause(id));
+    case "resume":
+      return runAction(() => s.resume(id));
     case "duplicate": {
       const r = await runAction(() => s.duplicate(id));
       if (r instanceof Response || !("ok" in r) || !r.ok) return r;

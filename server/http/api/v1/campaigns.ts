@@ -193,6 +193,28 @@ const r = {
     request: one,
     responses: { 200: ok(ZCampaign, "A draft again"), ...errorResponses },
   }),
+  pause: createRoute({
+    method: "post",
+    path: "/campaigns/{id}/pause",
+    tags,
+    summary: "Stop a sending campaign after the batch in flight; those not reached stay queued (409 unless sending)",
+    middleware: managers,
+    request: one,
+    responses: { 200: ok(ZCampaign, "Paused"), ...errorResponses },
+  }),
+  resume: createRoute({
+    method: "post",
+    path: "/campaigns/{id}/resume",
+    tags,
+    summary:
+      "Send a paused campaign on to those not reached yet (403 plan_limit when the month's e-mails left do not cover them; 409 unless paused)",
+    middleware: managers,
+    request: one,
+    responses: {
+      200: ok(z.object({ recipients: z.number().int(), campaign: ZCampaign }), "Sending again"),
+      ...errorResponses,
+    },
+  }),
   test: createRoute({
     method: "post",
     path: "/campaigns/{id}/test",
@@ -258,6 +280,8 @@ export const campaignRoutes = newRouter()
     c.json(await svc(c).schedule(c.req.valid("param").id, c.req.valid("json").scheduledAt), 200),
   )
   .openapi(r.unschedule, async (c) => c.json(await svc(c).unschedule(c.req.valid("param").id), 200))
+  .openapi(r.pause, async (c) => c.json(await svc(c).pause(c.req.valid("param").id), 200))
+  .openapi(r.resume, async (c) => c.json(await svc(c).resume(c.req.valid("param").id), 200))
   .openapi(r.test, async (c) => {
     const body = (c.req.valid("json") ?? {}) as { to?: string };
     const to = body.to?.trim() || c.get("user")?.email || "";
