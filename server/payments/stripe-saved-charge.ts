@@ -7,7 +7,11 @@ import type { SavedCharge, SavedChargeResult } from "./types";
 
 type Obj = Record<string, unknown>;
 const idOf = (v: unknown): string | null =>
-  typeof v === "string" && v ? v : v && typeof v === "object" && typeof (v as Obj).id === "string" ? ((v as Obj).id as string) : null;
+  typeof v === "string" && v
+    ? v
+    : v && typeof v === "object" && typeof (v as Obj).id === "string"
+      ? ((v as Obj).id as string)
+      : null;
 
 /** A PaymentIntent id (an off-session charge) rather than a Checkout Session id. */
 export const isPaymentIntentRef = (ref: string) => ref.startsWith("pi_");

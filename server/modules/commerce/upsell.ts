@@ -85,7 +85,8 @@ async function offerTarget(
     .where(and(eq(products.accountId, accountId), eq(products.id, offeredId), eq(products.status, "published")));
   const price = product ? priceOf(product.metadata) : null;
   if (!product || !price) throw noOffer();
-  const offerPrice = setting?.upsellPrice != null && setting.upsellPrice < price.amount ? setting.upsellPrice : price.amount;
+  const offerPrice =
+    setting?.upsellPrice != null && setting.upsellPrice < price.amount ? setting.upsellPrice : price.amount;
   return { order, product, price, offerPrice, headline: setting?.upsellHeadline ?? null };
 }
 
@@ -121,7 +122,13 @@ export async function upsellOffer(
   productId: string | null = null,
 ): Promise<UpsellOffer> {
   return withTenant(db, accountId, async (tx) => {
-    const { order, product, price, offerPrice, headline } = await offerTarget(tx, accountId, userId, orderId, productId);
+    const { order, product, price, offerPrice, headline } = await offerTarget(
+      tx,
+      accountId,
+      userId,
+      orderId,
+      productId,
+    );
     return {
       orderId: order.orderId,
       orderNumber: orderNumberOf(order.orderId),

@@ -56,7 +56,10 @@ const ZMetadata = z
 
 const ZUpsell = z
   .object({
-    productId: z.string().uuid().openapi({ description: "Another product of this site, offered once this one is paid" }),
+    productId: z
+      .string()
+      .uuid()
+      .openapi({ description: "Another product of this site, offered once this one is paid" }),
     headline: z.string().max(200).nullable().optional(),
     price: z
       .number()
