@@ -406,7 +406,7 @@ export async function catalogChoices(db: Db, accountId: string) {
       .where(and(eq(pages.accountId, accountId), eq(pages.kind, "page")))
       .orderBy(asc(pages.title));
     const pr = await tx
-      .select({ id: products.id, title: products.title })
+      .select({ id: products.id, title: products.title, metadata: products.metadata })
       .from(products)
       .where(eq(products.accountId, accountId))
       .orderBy(asc(products.title));
@@ -415,7 +415,13 @@ export async function catalogChoices(db: Db, accountId: string) {
       .from(memberships)
       .where(eq(memberships.accountId, accountId))
       .orderBy(asc(memberships.title));
-    return { courses: pick(c), pages: pick(p), products: pick(pr), memberships: pick(m) };
+    return {
+      courses: pick(c),
+      pages: pick(p),
+      // The price lets the editor check an offer price against the offered product's.
+      products: pr.map((r) => ({ id: r.id, title: r.title, amount: priceOf(r.metadata)?.amount ?? null })),
+      memberships: pick(m),
+    };
   });
 }
 

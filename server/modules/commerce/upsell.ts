@@ -8,7 +8,15 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import { type PaymentProviderName, providersFor } from "../../../core/currency";
 import { type ProductPrice, priceOf } from "../../../core/product";
 import type { Db, Tx } from "../../db/client";
-import { type OrderItem, orders, orderUpsells, products, type UpsellOutcome } from "../../db/schema";
+import {
+  courses,
+  memberships,
+  type OrderItem,
+  orders,
+  orderUpsells,
+  products,
+  type UpsellOutcome,
+} from "../../db/schema";
 import { withTenant } from "../../db/tenant";
 import { AppError, notFound } from "../../errors";
 import { providerFor } from "../../payments";
@@ -38,6 +46,8 @@ export type UpsellOffer = {
     description: string;
     image: string | null;
     price: ProductPrice;
+    /** The courses and memberships buying it grants, by title. */
+    includes: string[];
   };
   /** Set once the buyer answered: the page goes on instead of asking again. */
   decided: UpsellDecision | null;
@@ -141,10 +151,27 @@ export async function upsellOffer(
         description: product.description,
         image: product.image,
         price,
+        includes: await includedTitles(tx, accountId, product),
       },
       decided: await decisionOf(tx, accountId, order.orderId, product.id),
     };
   });
+}
+
+async function includedTitles(tx: Tx, accountId: string, product: typeof products.$inferSelect) {
+  const c = product.courseIds.length
+    ? await tx
+        .select({ title: courses.title })
+        .from(courses)
+        .where(and(eq(courses.accountId, accountId), inArray(courses.id, product.courseIds)))
+    : [];
+  const m = product.membershipIds.length
+    ? await tx
+        .select({ title: memberships.title })
+        .from(memberships)
+        .where(and(eq(memberships.accountId, accountId), inArray(memberships.id, product.membershipIds)))
+    : [];
+  return [...c, ...m].map((r) => r.title);
 }
 
 /** The offer still waiting for the buyer's answer after a paid order, or null (for redirects and notices). */
