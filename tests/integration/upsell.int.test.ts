@@ -33,6 +33,10 @@ beforeAll(async () => {
     secrets: { secretKey: "sk_test_up", webhookSecret: "whsec_up" },
   });
   await buildPaymentSettings(t.database.db, A.site, "offline", { config: { instructions: "IBAN" } });
+  await buildPaymentSettings(t.database.db, A.site, "paypal", {
+    config: { clientId: "paypal-client", webhookId: "WH-1", apiBase: stand.url },
+    secrets: { clientSecret: "paypal-secret" },
+  });
 });
 afterAll(async () => {
   await stand?.close();
@@ -85,11 +89,11 @@ async function paidStripeOrder(productId: string) {
   return order;
 }
 
-async function paidOfflineOrder(productId: string, userId = buyer.user.id) {
+async function paidOfflineOrder(productId: string, userId = buyer.user.id, provider = "offline") {
   const { order } = await placeOrder(t.database.db, A.site.accountId, {
     userId,
     productIds: [productId],
-    provider: "offline",
+    provider,
     origin: t.origin(A.site.slug),
   });
   await markOrderPaid(t.database.db, A.site.accountId, order.orderId, { source: "owner" });
@@ -162,6 +166,19 @@ describe("accepting with other providers", () => {
     const { order, next } = await body(res);
     expect(order).toMatchObject({ status: "pending", provider: "offline", total: 1000 });
     expect(next).toEqual({ kind: "pending" });
+  });
+});
+
+describe("accepting through PayPal", () => {
+  it("makes a pending order and sends the buyer to PayPal's page to pay it", async () => {
+    const { main } = await productWithOffer(2200);
+    const first = await paidOfflineOrder(main.id, buyer.user.id, "paypal");
+    const res = await accept(buyer.cookie, first.orderId);
+    expect(res.status).toBe(201);
+    const { order, next } = await body(res);
+    expect(order).toMatchObject({ status: "pending", provider: "paypal", total: 2200 });
+    expect(next.kind).toBe("redirect");
+    expect(next.url).toMatch(stand.url);
   });
 });
 
