@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import en from "../../app/i18n/locales/en/translation.json" with { type: "json" };
 import { buildMember, buildUser } from "../../server/seed/builders";
 import { buildCoupon, buildProduct } from "../../server/seed/commerce-builders";
+import { getProduct } from "../../server/modules/commerce";
 import { buildCourse } from "../../server/seed/course-builders";
 import { hydrated, open, setupE2E, uniqueEmail, waitForPath } from "./fixtures";
 
@@ -77,5 +78,33 @@ describe("offer after purchase", () => {
     expect(await page.getByRole("link", { name: en.upsell.see }).count()).toBe(0);
     const again = await page.goto(`${origin}/checkout/upsell/${firstId}`);
     expect(new URL(again?.url() ?? "").pathname).toBe(`/dashboard/orders/${firstId}`);
+  });
+
+  it("the owner sets an offer in the product editor; a price not below the product's is refused on screen", async () => {
+    const { site, owner, origin } = await e2e.newSite("upsell-editor");
+    const db = e2e.t.database.db;
+    const master = await buildProduct(db, site, { title: "Glazing masterclass", amount: 4900 });
+    const pass = await buildProduct(db, site, { title: "Glazing pass", amount: 2900 });
+    const page = await e2e.signedIn(origin, owner.email, owner.password);
+    await open(page, `${origin}/dashboard/manage/ecommerce/product/${pass.id}`);
+    await hydrated(page);
+    // The product itself is not among the choices; typing narrows them.
+    const pick = page.getByRole("combobox", { name: en.upsell.product });
+    await pick.click();
+    expect(await page.getByRole("option", { name: "Glazing pass" }).count()).toBe(0);
+    await pick.fill("master");
+    await page.getByRole("option", { name: "Glazing masterclass" }).click();
+    await page.getByRole("textbox", { name: en.upsell.headline }).fill("Go further");
+    const price = page.getByRole("textbox", { name: fill(en.upsell.price, { currency: "USD" }) });
+    await price.fill("49");
+    await page.getByText(en.upsell.priceTooHigh).waitFor();
+    await price.fill("19");
+    await page.getByRole("button", { name: en.shop.save }).click();
+    await page.getByRole("status").getByText(en.shop.saved).waitFor();
+    expect((await getProduct(db, site.accountId, pass.id)).upsell).toEqual({
+      productId: master.id,
+      headline: "Go further",
+      price: 1900,
+    });
   });
 });

@@ -268,7 +268,17 @@ export async function acceptUpsell(
   if (!made.created || made.order.status !== "pending") {
     return { order: made.order, created: made.created };
   }
-  return { order: await payOffer(db, accountId, made.order, made.original, input.origin), created: true };
+  try {
+    return { order: await payOffer(db, accountId, made.order, made.original, input.origin), created: true };
+  } catch (err) {
+    // The provider could not start the payment (the order is cancelled): the offer can be accepted again.
+    await withTenant(db, accountId, (tx) =>
+      tx
+        .delete(orderUpsells)
+        .where(and(eq(orderUpsells.accountId, accountId), eq(orderUpsells.upsellOrderId, made.order.orderId))),
+    );
+    throw err;
+  }
 }
 
 /** The first order's provider when it can take the offer (currency, subscription), else the site's first that can. */
