@@ -7,6 +7,7 @@ import { buildMember, buildUser } from "../../server/seed/builders";
 import { buildCoupon, buildProduct } from "../../server/seed/commerce-builders";
 import { getProduct } from "../../server/modules/commerce";
 import { buildCourse } from "../../server/seed/course-builders";
+import { axeCheck, formatFindings } from "./axe";
 import { hydrated, open, setupE2E, uniqueEmail, waitForPath } from "./fixtures";
 
 const e2e = setupE2E();
@@ -59,6 +60,12 @@ describe("offer after purchase", () => {
     await page.getByRole("heading", { name: "Go further with the masterclass" }).waitFor();
     await page.getByRole("heading", { name: "Glazing masterclass" }).waitFor();
     expect(await page.getByTestId("upsell-price").textContent()).toBe("$19.00");
+    await page.getByText(fill(en.upsell.insteadOf, { price: "$49.00" })).waitFor({ state: "attached" });
+    expect(formatFindings("offer", await axeCheck(page))).toEqual([]);
+    // On a phone the offer fits the width and both answers are reachable.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page.getByRole("button", { name: en.upsell.decline }).waitFor();
     await page.getByRole("button", { name: en.upsell.accept }).click();
     // Offline: the second order waits for the transfer, on its own order page.
     await page.waitForURL((url) => url.pathname.startsWith("/dashboard/orders/") && !url.pathname.endsWith(firstId));

@@ -139,22 +139,25 @@ describe("accepting through Stripe", () => {
     });
   });
 
-  it("leaves the order pending with Stripe's page to pay it when the card is declined", async () => {
-    stand.stripe.charges = "decline";
-    try {
-      const { main, course } = await productWithOffer(1500);
-      const first = await paidStripeOrder(main.id);
-      const res = await accept(buyer.cookie, first.orderId);
-      expect(res.status).toBe(201);
-      const { order, next } = await body(res);
-      expect(order.status).toBe("pending");
-      expect(next.kind).toBe("redirect");
-      expect(next.url).toMatch(`${stand.url}/stripe/pay/`);
-      expect(await enrolled(course.id, buyer.user.id)).toBe(0);
-    } finally {
-      stand.stripe.charges = "succeed";
-    }
-  });
+  it.each(["decline", "authenticate"] as const)(
+    "leaves the order pending with Stripe's page to pay it when the bank answers %s",
+    async (answer) => {
+      stand.stripe.charges = answer;
+      try {
+        const { main, course } = await productWithOffer(1500);
+        const first = await paidStripeOrder(main.id);
+        const res = await accept(buyer.cookie, first.orderId);
+        expect(res.status).toBe(201);
+        const { order, next } = await body(res);
+        expect(order.status).toBe("pending");
+        expect(next.kind).toBe("redirect");
+        expect(next.url).toMatch(`${stand.url}/stripe/pay/`);
+        expect(await enrolled(course.id, buyer.user.id)).toBe(0);
+      } finally {
+        stand.stripe.charges = "succeed";
+      }
+    },
+  );
 });
 
 describe("accepting with other providers", () => {
@@ -234,6 +237,13 @@ describe("one second order", () => {
     expect(ids.size).toBe(1);
     const seconds = (await ordersOf(racer.user.id)).filter((o) => o.items[0]?.productId === offered.id);
     expect(seconds.length).toBe(1);
+  });
+});
+
+describe("the API document", () => {
+  it("describes the accept endpoint", async () => {
+    const doc = await body(await t.request(A.site.slug, "/api/v1/openapi.json"));
+    expect(doc.paths["/orders/{id}/upsell"]?.post?.responses).toHaveProperty("201");
   });
 });
 

@@ -1,4 +1,18 @@
-import { Alert, Anchor, Badge, Button, Container, Group, Image, List, Paper, Stack, Text, Title } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Container,
+  Group,
+  Image,
+  List,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from "@mantine/core";
 import { IconCircleCheck } from "@tabler/icons-react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { formatMoney } from "../../../core/currency";
@@ -111,13 +125,12 @@ export default function Upsell({ loaderData, actionData }: Route.ComponentProps)
                 </Text>
                 {discounted ? (
                   <>
-                    <Text
-                      td="line-through"
-                      c="dimmed"
-                      aria-label={t("upsell.insteadOf", { price: money(offer.product.price.amount) })}
-                    >
+                    <Text td="line-through" c="dimmed" aria-hidden>
                       {money(offer.product.price.amount)}
                     </Text>
+                    <VisuallyHidden>
+                      {t("upsell.insteadOf", { price: money(offer.product.price.amount) })}
+                    </VisuallyHidden>
                     <Badge color="green" variant="light">
                       {t("upsell.onlyNow")}
                     </Badge>
