@@ -1,11 +1,12 @@
 // The offer after purchase in a browser: a student buys a product that has an offer (a 100 % coupon
 // pays it at once) and is shown the offer instead of the confirmation; accepting makes a second
 // order (offline: pending) and both are in the student's orders. Declining goes to the confirmation.
+// An order paid later shows the offer on its order page; the owner sets the offer in the editor.
 import { describe, expect, it } from "vitest";
 import en from "../../app/i18n/locales/en/translation.json" with { type: "json" };
 import { buildMember, buildUser } from "../../server/seed/builders";
 import { buildCoupon, buildProduct } from "../../server/seed/commerce-builders";
-import { getProduct } from "../../server/modules/commerce";
+import { getProduct, markOrderPaid, placeOrder } from "../../server/modules/commerce";
 import { buildCourse } from "../../server/seed/course-builders";
 import { axeCheck, formatFindings } from "./axe";
 import { hydrated, open, setupE2E, uniqueEmail, waitForPath } from "./fixtures";
@@ -24,7 +25,7 @@ async function shopWithOffer(prefix: string) {
     curriculum: [{ unit: "Dipping" }],
   });
   const master = await buildProduct(db, site, { title: "Glazing masterclass", amount: 4900 });
-  await buildProduct(db, site, {
+  const pass = await buildProduct(db, site, {
     title: "Glazing pass",
     amount: 2900,
     courseIds: [course.id],
@@ -34,7 +35,7 @@ async function shopWithOffer(prefix: string) {
   const student = await buildUser(e2e.t.platform.auth, { email: uniqueEmail("student"), name: "Sam Student" });
   await buildMember(db, site, student, "student");
   const page = await e2e.signedIn(origin, student.email, student.password);
-  return { origin, page, course };
+  return { origin, page, course, site, student, pass };
 }
 
 /** Buys the pass with the free coupon; the page ends on the offer. Answers the first order's number. */
@@ -113,5 +114,22 @@ describe("offer after purchase", () => {
       headline: "Go further",
       price: 1900,
     });
+  });
+
+  it("an order paid later (offline, marked paid) shows the offer on its order page", async () => {
+    const { origin, page, site, student, pass } = await shopWithOffer("upsell-later");
+    const db = e2e.t.database.db;
+    const { order } = await placeOrder(db, site.accountId, {
+      userId: student.id,
+      productIds: [pass.id],
+      provider: "offline",
+      origin,
+    });
+    await markOrderPaid(db, site.accountId, order.orderId, { source: "owner" });
+    await open(page, `${origin}/dashboard/orders/${order.orderId}`);
+    await page.getByText(fill(en.upsell.notice, { title: "Glazing masterclass" })).waitFor();
+    await page.getByRole("link", { name: en.upsell.see }).click();
+    await waitForPath(page, `/checkout/upsell/${order.orderId}`);
+    await page.getByRole("heading", { name: "Go further with the masterclass" }).waitFor();
   });
 });
