@@ -34,6 +34,7 @@ export default [
   // Checkout has no header or footer (spec §2).
   route("checkout", "routes/checkout/checkout.tsx"),
   route("checkout/return", "routes/checkout/return.tsx"),
+  route("checkout/upsell/:orderId", "routes/checkout/upsell.tsx"),
   route("dashboard", "routes/dashboard/layout.tsx", [
     index("routes/dashboard/home.tsx"),
     route("notifications", "routes/dashboard/notifications.tsx"),

@@ -81,6 +81,7 @@ export const IMPLEMENTED_ROUTES: readonly { path: string; scope: RouteScope }[] 
   { path: "/product/:slug", scope: "site" },
   { path: "/checkout", scope: "site" },
   { path: "/checkout/return", scope: "site" },
+  { path: "/checkout/upsell/:orderId", scope: "site" },
   { path: "/dashboard/orders", scope: "site" },
   { path: "/dashboard/orders/:id", scope: "site" },
   { path: "/dashboard/affiliate", scope: "site" },

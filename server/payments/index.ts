@@ -14,6 +14,8 @@ export type {
   PlanStore,
   ProviderEvent,
   ProviderSettings,
+  SavedCharge,
+  SavedChargeResult,
   SettingsFields,
   SubscriptionCheckout,
 } from "./types";

@@ -3,6 +3,7 @@
 // session's payment. `config.apiBase` points the SDK elsewhere (a local stand-in in tests).
 import Stripe from "stripe";
 import { AppError } from "../errors";
+import { chargeSavedCard, isPaymentIntentRef } from "./stripe-saved-charge";
 import {
   type CheckoutInput,
   hasRequiredSettings,
@@ -116,7 +117,12 @@ async function startCheckout(settings: ProviderSettings, input: CheckoutInput) {
             },
           },
         ],
-        payment_intent_data: { metadata: { order_id: input.orderId } },
+        payment_intent_data: {
+          metadata: { order_id: input.orderId },
+          // An offer may follow: the card is kept on a Stripe customer to charge it off-session.
+          ...(input.saveForLater ? { setup_future_usage: "off_session" as const } : {}),
+        },
+        ...(input.saveForLater ? { customer_creation: "always" as const } : {}),
       },
       { idempotencyKey: input.idempotencyKey },
     );
@@ -188,7 +194,12 @@ export const stripeProvider: PaymentProvider = {
   settingsFields: STRIPE_FIELDS,
   configured: (s) => hasRequiredSettings(STRIPE_FIELDS, s),
   startCheckout,
+  chargeSaved: (settings, input) => chargeSavedCard(client(settings), input),
   async paymentStatus(settings, providerRef) {
+    if (isPaymentIntentRef(providerRef)) {
+      const intent = await client(settings).paymentIntents.retrieve(providerRef);
+      return { paid: intent.status === "succeeded", providerRef };
+    }
     const session = (await client(settings).checkout.sessions.retrieve(providerRef)) as unknown as Obj;
     return {
       paid: sessionPaid(session) || (session.status === "complete" && session.mode === "subscription"),
@@ -210,6 +221,11 @@ export const stripeProvider: PaymentProvider = {
   },
   async refund(settings, providerRef, amount) {
     const stripe = client(settings);
+    if (isPaymentIntentRef(providerRef)) {
+      // An offer charged off-session: the order's ref is its PaymentIntent.
+      await stripe.refunds.create({ payment_intent: providerRef, amount }, { idempotencyKey: `refund-${providerRef}` });
+      return;
+    }
     const session = (await stripe.checkout.sessions.retrieve(providerRef)) as unknown as Obj;
     let paymentIntent = idOf(session.payment_intent);
     const subscription = idOf(session.subscription);

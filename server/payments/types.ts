@@ -23,7 +23,29 @@ export type CheckoutInput = {
   cancelUrl: string;
   /** Passed to the provider so a retried request never creates a second payment. */
   idempotencyKey: string;
+  /**
+   * An offer may follow the payment (a product's upsell): a provider that can charge a saved payment
+   * method later keeps this one for off-session use.
+   */
+  saveForLater?: boolean;
 };
+
+/** Charging the payment method of an earlier paid checkout again, without the buyer (an upsell). */
+export type SavedCharge = {
+  accountId: string;
+  orderId: string;
+  currency: string;
+  amount: number;
+  description: string;
+  /** The earlier order's providerRef (its checkout). */
+  fromRef: string;
+  idempotencyKey: string;
+};
+
+export type SavedChargeResult =
+  | { status: "paid"; providerRef: string }
+  /** Declined, or the bank wants the buyer to authenticate: the buyer pays on the provider's page. */
+  | { status: "declined" | "action_required" | "unavailable"; providerRef: string | null };
 
 export type SubscriptionCheckout = {
   productId: string;
@@ -114,6 +136,8 @@ export interface PaymentProvider {
   verifyWebhook(settings: ProviderSettings, rawBody: string, headers: Headers): Promise<ProviderEvent>;
   /** Refunds a paid order with the provider (offline: nothing to call). */
   refund(settings: ProviderSettings, providerRef: string, amount: number): Promise<void>;
+  /** Charges the payment method saved by an earlier checkout (providers that keep one: Stripe). */
+  chargeSaved?(settings: ProviderSettings, input: SavedCharge): Promise<SavedChargeResult>;
   /** Stops a subscription at the end of its paid period. */
   cancelSubscription(settings: ProviderSettings, subscriptionRef: string): Promise<void>;
 }

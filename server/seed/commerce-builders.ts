@@ -24,6 +24,8 @@ export type BuildProductInput = {
   courseIds?: string[];
   membershipIds?: string[];
   status?: "draft" | "published";
+  /** Offer after purchase: the offered product, its offer price and headline. */
+  upsell?: { productId: string; price?: number | null; headline?: string | null } | null;
 };
 
 export async function buildProduct(db: Db, site: Site, input: BuildProductInput) {
@@ -49,6 +51,9 @@ export async function buildProduct(db: Db, site: Site, input: BuildProductInput)
         courseIds: input.courseIds ?? [],
         membershipIds: input.membershipIds ?? [],
         status: input.status ?? "published",
+        upsellProductId: input.upsell?.productId ?? null,
+        upsellPrice: input.upsell?.price ?? null,
+        upsellHeadline: input.upsell?.headline ?? null,
       })
       .returning();
     return row;

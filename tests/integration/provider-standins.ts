@@ -20,6 +20,10 @@ export type StandIns = {
     sessions: Map<string, Obj>;
     /** The buyer paid on Stripe's page (a subscription checkout also gets a subscription id). */
     pay(sessionId: string): Obj;
+    /** PaymentIntents by id (a paid session's, and off-session charges). */
+    intents: Map<string, Obj>;
+    /** How the next off-session charges answer: paid, declined, or the bank asks for authentication. */
+    charges: "succeed" | "decline" | "authenticate";
     /** A signed webhook body and its Stripe-Signature header. */
     sign(event: Obj, secret: string): { body: string; headers: Record<string, string> };
   };
@@ -40,6 +44,9 @@ export async function startStandIns(opts: { razorpay?: { keyId: string; keySecre
   const requests: RecordedRequest[] = [];
   const stripeSessions = new Map<string, Obj>();
   const stripeByKey = new Map<string, string>();
+  const stripeIntents = new Map<string, Obj>();
+  const intentByKey = new Map<string, string>();
+  const stripeApi = { charges: "succeed" as "succeed" | "decline" | "authenticate" };
   let url = "";
   const paypal = paypalStandIn(() => url);
   const razorpay = razorpayStandIn(() => url, opts.razorpay ?? { keyId: "rzp_test_key", keySecret: "rzp_secret" });
@@ -66,6 +73,9 @@ export async function startStandIns(opts: { razorpay?: { keyId: string; keySecre
         payment_intent: null,
         subscription: null,
         invoice: null,
+        customer: null,
+        customer_creation: f.customer_creation ?? null,
+        setup_future_usage: f["payment_intent_data[setup_future_usage]"] ?? null,
       };
       stripeSessions.set(sid, session);
       if (key) stripeByKey.set(key, sid);
@@ -74,6 +84,35 @@ export async function startStandIns(opts: { razorpay?: { keyId: string; keySecre
     if (m?.[1] && req.method === "GET") {
       const s = stripeSessions.get(m[1]);
       return s ? json(res, 200, s) : stripeError(res, 404, "No such checkout.session");
+    }
+    const pi = req.path.match(/^\/v1\/payment_intents(?:\/([^/?]+))?$/);
+    if (pi?.[1] && req.method === "GET") {
+      const intent = stripeIntents.get(pi[1]);
+      return intent ? json(res, 200, intent) : stripeError(res, 404, "No such payment_intent");
+    }
+    if (pi && !pi[1] && req.method === "POST") {
+      const key = req.headers["idempotency-key"];
+      const known = key ? intentByKey.get(key) : undefined;
+      if (known) return json(res, 200, stripeIntents.get(known));
+      const outcome = stripeApi.charges;
+      const intent: Obj = {
+        id: id("pi"),
+        object: "payment_intent",
+        amount: Number(req.body.amount),
+        currency: req.body.currency,
+        customer: req.body.customer,
+        payment_method: req.body.payment_method,
+        metadata: { order_id: req.body["metadata[order_id]"] ?? null },
+        status:
+          outcome === "succeed" ? "succeeded" : outcome === "decline" ? "requires_payment_method" : "requires_action",
+      };
+      stripeIntents.set(intent.id as string, intent);
+      if (key) intentByKey.set(key, intent.id as string);
+      if (outcome === "succeed") return json(res, 200, intent);
+      const code = outcome === "decline" ? "card_declined" : "authentication_required";
+      return json(res, 402, {
+        error: { type: "card_error", code, message: "Your card was declined.", payment_intent: intent },
+      });
     }
     if (req.path === "/v1/coupons" && req.method === "POST") {
       return json(res, 200, { id: id("co"), object: "coupon", amount_off: Number(req.body.amount_off) });
@@ -123,13 +162,36 @@ export async function startStandIns(opts: { razorpay?: { keyId: string; keySecre
     calls: (prefix, method) => requests.filter((r) => r.path.startsWith(prefix) && (!method || r.method === method)),
     stripe: {
       sessions: stripeSessions,
+      intents: stripeIntents,
+      get charges() {
+        return stripeApi.charges;
+      },
+      set charges(v) {
+        stripeApi.charges = v;
+      },
       pay(sessionId) {
         const s = stripeSessions.get(sessionId);
         if (!s) throw new Error(`no session ${sessionId}`);
         s.status = "complete";
         s.payment_status = "paid";
         if (s.mode === "subscription") s.subscription = id("sub");
-        else s.payment_intent = id("pi");
+        else {
+          // A card kept for off-session use belongs to a customer, as on Stripe.
+          const saved = s.setup_future_usage === "off_session";
+          const customer = saved || s.customer_creation === "always" ? id("cus") : null;
+          const intent: Obj = {
+            id: id("pi"),
+            object: "payment_intent",
+            status: "succeeded",
+            amount: s.amount_total,
+            customer,
+            payment_method: id("pm"),
+            setup_future_usage: s.setup_future_usage,
+          };
+          stripeIntents.set(intent.id as string, intent);
+          s.payment_intent = intent.id;
+          s.customer = customer;
+        }
         return s;
       },
       sign(event, secret) {

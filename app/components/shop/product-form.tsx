@@ -21,6 +21,7 @@ import type { ProductMetadata } from "../../../core/product";
 import { useUnsavedChanges } from "../editor-frame";
 import { MediaPicker } from "../media-picker";
 import { PERIODS } from "./period";
+import { type UpsellChoice, UpsellFields, type UpsellValue, upsellOf } from "./upsell-fields";
 
 export type { Choice } from "./pick-many";
 export type ProductFormValue = {
@@ -32,6 +33,7 @@ export type ProductFormValue = {
   metadata: ProductMetadata;
   courseIds: string[];
   membershipIds: string[];
+  upsell?: { productId: string; headline?: string | null; price?: number | null } | null;
 };
 
 type PriceKind = "none" | "onetime" | "subscription";
@@ -39,7 +41,7 @@ type PriceKind = "none" | "onetime" | "subscription";
 type Props = {
   initial: ProductFormValue | null;
   currency: string;
-  choices: { courses: Choice[]; products: Choice[]; memberships: Choice[] };
+  choices: { courses: Choice[]; products: UpsellChoice[]; memberships: Choice[] };
   selfId: string | null;
   busy: boolean;
   fields: Record<string, string>;
@@ -75,6 +77,12 @@ export function ProductForm({
   const [cross, setCross] = useState<string[]>((initial?.metadata.cross ?? []).map((c) => c.id));
   const [courseIds, setCourseIds] = useState<string[]>(initial?.courseIds ?? []);
   const [membershipIds, setMembershipIds] = useState<string[]>(initial?.membershipIds ?? []);
+  const [offer, setOffer] = useState<UpsellValue>({
+    productId: initial?.upsell?.productId ?? null,
+    headline: initial?.upsell?.headline ?? "",
+    price: initial?.upsell?.price != null ? toMajor(initial.upsell.price, currency) : "",
+  });
+  const { upsell, priceError: offerPriceError } = upsellOf(offer, currency, choices.products);
   const digits = currencyOf(currency).digits;
   const productTitles = new Map(choices.products.map((p) => [p.id, p.title]));
 
@@ -87,6 +95,7 @@ export function ProductForm({
     status,
     courseIds,
     membershipIds,
+    upsell,
     metadata: {
       price:
         kind === "none"
@@ -107,6 +116,7 @@ export function ProductForm({
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
+    if (offerPriceError) return;
     onSubmit(value);
   };
 
@@ -228,6 +238,16 @@ export function ProductForm({
           value={membershipIds}
           onChange={setMembershipIds}
           error={fields.membershipIds}
+        />
+        <UpsellFields
+          value={offer}
+          onChange={setOffer}
+          choices={choices.products}
+          selfId={selfId}
+          currency={currency}
+          digits={digits}
+          fields={fields}
+          priceError={offerPriceError}
         />
         <Select
           label={t("shop.fields.status")}

@@ -48,7 +48,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 type ActionResult =
-  | { intent: "pay"; placed: { orderId: string; next: { kind: string; url?: string } } }
+  | { intent: "pay"; placed: { orderId: string; next: { kind: string; url?: string }; offer: boolean } }
   | { intent: "pay"; couponRejected: string }
   | { intent: "pay"; error: string }
   | { intent: "signin" | "signup"; error: string; fields?: Record<string, string>; email?: string; name?: string };
@@ -101,7 +101,10 @@ export async function action({ context, request }: Route.ActionArgs) {
       provider: String(form.get("provider") ?? "") || null,
       idempotencyKey: String(form.get("idempotencyKey") ?? ""),
     });
-    return data<ActionResult>({ intent: "pay", placed: { orderId: placed.order.id, next: placed.next } });
+    return data<ActionResult>({
+      intent: "pay",
+      placed: { orderId: placed.order.id, next: placed.next, offer: placed.offer },
+    });
   } catch (err) {
     const e = err as { code?: string; details?: { field?: string; message?: string }[] };
     if (e.code === "coupon_rejected") {
@@ -170,7 +173,10 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
       return;
     }
     clearCart();
-    navigate(`/dashboard/orders/${placed.orderId}`, { replace: true });
+    // Paid at once (a free order) and the product has an offer after purchase: the offer comes first.
+    navigate(placed.offer ? `/checkout/upsell/${placed.orderId}` : `/dashboard/orders/${placed.orderId}`, {
+      replace: true,
+    });
   }, [placed, navigate]);
 
   const paying = navigation.state !== "idle" && navigation.formData?.get("intent") === "pay";

@@ -24,6 +24,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     if (err?.code === "not_found") throw new Response("Not found", { status: 404 });
     throw err;
   });
+  // Paid, and the product has an offer after purchase: the buyer sees it before the confirmation.
+  if (order.status === "paid" && (await context.services.upsell.open(order.id))) {
+    throw redirect(`/checkout/upsell/${order.id}`);
+  }
   return {
     title: pageTitle(translatorFor(context, request), "checkout.returnTitle", context.site.settings.sitetitle),
     sitetitle: context.site.settings.sitetitle,

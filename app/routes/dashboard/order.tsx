@@ -17,9 +17,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     throw err;
   });
   const t = translatorFor(context, request);
+  // Paid (a webhook, or the owner for offline) and the product has an offer after purchase not yet answered.
+  const offer = order.status === "paid" ? await context.services.upsell.open(order.id) : null;
   return {
     title: pageTitle(t, "orders.orderTitle", context.site.settings.sitetitle),
     order,
+    offer: offer ? { headline: offer.headline, title: offer.product.title } : null,
   };
 }
 
@@ -43,6 +46,16 @@ export default function Order({ loaderData }: Route.ComponentProps) {
         {new Date(order.createdAt).toLocaleString(i18n.language, { dateStyle: "long", timeStyle: "short" })} ·{" "}
         {t(`checkout.provider.${order.provider}`)}
       </Text>
+      {loaderData.offer ? (
+        <Alert color="blue" title={loaderData.offer.headline || t("upsell.heading")}>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t("upsell.notice", { title: loaderData.offer.title })}</Text>
+            <Button component={Link} to={`/checkout/upsell/${order.id}`} size="sm">
+              {t("upsell.see")}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : null}
       {order.status === "pending" ? (
         <Alert color="yellow" title={t("orders.waiting")}>
           {order.instructions !== null ? (

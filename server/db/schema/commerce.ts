@@ -41,6 +41,11 @@ export const products = pgTable(
     metadata: jsonb("metadata").$type<ProductMetadata>().notNull().default({}),
     courseIds: jsonb("course_ids").$type<string[]>().notNull().default([]),
     membershipIds: jsonb("membership_ids").$type<string[]>().notNull().default([]),
+    /** "Offer after purchase": another product of the site offered once this one is paid. */
+    upsellProductId: uuid("upsell_product_id"),
+    upsellHeadline: text("upsell_headline"),
+    /** The offer's price, minor units, below the offered product's own; null: its own price. */
+    upsellPrice: integer("upsell_price"),
     status: text("status").$type<ProductStatus>().notNull().default("draft"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -171,6 +176,30 @@ export const orders = pgTable(
     index("orders_coupon_user_idx").on(t.accountId, t.couponId, t.userId),
     index("orders_provider_ref_idx").on(t.provider, t.providerRef),
     check("orders_amounts_check", sql`subtotal >= 0 and discount >= 0 and total_amount >= 0`),
+    ...tenantPolicies(),
+  ],
+);
+
+export type UpsellOutcome = "accepted" | "declined";
+
+/**
+ * The buyer's answer to an offer after a paid order: one row per (original order, offered product),
+ * so a double click or two tabs make one second order; a decline keeps the offer from showing again.
+ */
+export const orderUpsells = pgTable(
+  "order_upsells",
+  {
+    accountId: accountIdColumn().references(() => accounts.accountId, { onDelete: "cascade" }),
+    orderId: uuid("order_id").notNull(),
+    productId: uuid("product_id").notNull(),
+    outcome: text("outcome").$type<UpsellOutcome>().notNull(),
+    /** The second order an accepted offer made. */
+    upsellOrderId: uuid("upsell_order_id"),
+    decidedAt: timestamp("decided_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.orderId, t.productId] }),
+    index("order_upsells_decided_idx").on(t.accountId, t.decidedAt),
     ...tenantPolicies(),
   ],
 );

@@ -4,14 +4,18 @@
 import type { Context } from "hono";
 import { AppError, notAuthenticated } from "../../errors";
 import {
+  acceptUpsell,
   checkCartCoupon,
   checkoutOptions,
   confirmReturn,
+  declineUpsell,
   myOrder,
   myOrders,
   nextStep,
+  openUpsell,
   orderView,
   placeOrder,
+  upsellOffer,
 } from "../../modules/commerce";
 import type { AppEnv } from "../env";
 
@@ -46,9 +50,27 @@ export function checkoutServices(c: Context<AppEnv>) {
           userId: buyer(),
           origin: c.get("origin"),
         });
-        return { order: orderView(order), next: nextStep(order), created };
+        // A paid order whose product has an offer after purchase goes to the offer first.
+        const offer = order.status === "paid" ? await openUpsell(db, accountId, order.userId, order.orderId) : null;
+        return { order: orderView(order), next: nextStep(order), created, offer: Boolean(offer) };
       },
       confirmReturn: (orderId: string) => confirmReturn(db, accountId, viewer(), orderId),
+    },
+    upsell: {
+      offer: (orderId: string, productId: string | null) => upsellOffer(db, accountId, viewer(), orderId, productId),
+      /** The offer still waiting for an answer after this paid order, or null. */
+      open: (orderId: string) => openUpsell(db, accountId, viewer(), orderId),
+      accept: async (orderId: string, productId: string | null) => {
+        const { order, created } = await acceptUpsell(db, accountId, {
+          userId: viewer(),
+          orderId,
+          productId,
+          origin: c.get("origin"),
+        });
+        return { order: orderView(order), next: nextStep(order), created };
+      },
+      decline: (orderId: string, productId: string | null) =>
+        declineUpsell(db, accountId, { userId: viewer(), orderId, productId }),
     },
     myOrders: {
       list: (page = 1, perPage = 20) => myOrders(db, accountId, viewer(), { page, perPage }),

@@ -4,14 +4,14 @@
 // simply not found.
 import { type MeteredSite, requirePlanFeatureOf } from "../usage";
 import { and, asc, desc, eq, ilike, inArray, ne, type SQL, sql } from "drizzle-orm";
-import type { ProductMetadata, ProductPrice } from "../../../core/product";
+import { type ProductMetadata, type ProductPrice, priceOf } from "../../../core/product";
 import { isValidCoverUrl } from "../../../core/post-slug";
 import { containsPattern } from "../../../core/search-query";
 import { isValidSlug, nextFreeSlug, SLUG_MAX, slugify } from "../../../core/slug";
 import type { Db, Tx } from "../../db/client";
 import { courses, memberships, pages, type ProductStatus, products } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
-import { fieldError, notFound } from "../../errors";
+import { AppError, fieldError, notFound } from "../../errors";
 import { membershipPagesChanged } from "./member-access";
 
 /** Billing periods a subscription may use, in seconds: day, week, month (30 days), year. */
@@ -29,9 +29,13 @@ export type ProductView = {
   status: ProductStatus;
   courseIds: string[];
   membershipIds: string[];
+  /** "Offer after purchase": the product offered once this one is paid, its headline and offer price. */
+  upsell: { productId: string; headline: string | null; price: number | null } | null;
   createdAt: string;
   updatedAt: string;
 };
+
+export type ProductUpsell = { productId: string; headline?: string | null; price?: number | null };
 
 export type ProductInput = {
   title?: string;
@@ -42,6 +46,7 @@ export type ProductInput = {
   metadata?: ProductMetadata;
   courseIds?: string[];
   membershipIds?: string[];
+  upsell?: ProductUpsell | null;
 };
 
 export type ProductListQuery = {
@@ -118,6 +123,9 @@ const productView = (r: typeof products.$inferSelect): ProductView => ({
   status: r.status,
   courseIds: r.courseIds ?? [],
   membershipIds: r.membershipIds ?? [],
+  upsell: r.upsellProductId
+    ? { productId: r.upsellProductId, headline: r.upsellHeadline ?? null, price: r.upsellPrice ?? null }
+    : null,
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
 });
@@ -240,6 +248,35 @@ async function cleanMetadata(tx: Tx, accountId: string, m: ProductMetadata, self
   };
 }
 
+const upsellError = (field: string, message: string) =>
+  new AppError("bad_request", message, [{ field: `upsell.${field}`, message }]);
+
+/**
+ * The offer after purchase: another product of this site with a price; the offer price, when set,
+ * is a whole amount below that product's own price. Null clears it.
+ */
+async function cleanUpsell(tx: Tx, accountId: string, u: ProductUpsell | null, selfId?: string) {
+  const none = { upsellProductId: null, upsellHeadline: null, upsellPrice: null };
+  if (!u?.productId) return none;
+  if (!UUID.test(u.productId)) throw upsellError("productId", "Unknown product");
+  if (u.productId === selfId) throw upsellError("productId", "A product cannot offer itself");
+  const [offered] = await tx
+    .select({ metadata: products.metadata })
+    .from(products)
+    .where(and(eq(products.accountId, accountId), eq(products.id, u.productId)));
+  if (!offered) throw upsellError("productId", "Unknown product on this site");
+  const price = priceOf(offered.metadata);
+  if (!price) throw upsellError("productId", "The offered product has no price");
+  const headline = (u.headline ?? "").trim();
+  if (headline.length > 200) throw upsellError("headline", "Keep the headline to 200 characters");
+  const offer = u.price ?? null;
+  if (offer !== null && (!Number.isInteger(offer) || offer < 0))
+    throw upsellError("price", "The offer price is a whole number of minor units, 0 or more");
+  if (offer !== null && offer >= price.amount)
+    throw upsellError("price", "The offer price must be below the offered product's price");
+  return { upsellProductId: u.productId, upsellHeadline: headline || null, upsellPrice: offer };
+}
+
 /** Selling by subscription is a plan feature (§6); products that already renew keep selling after a downgrade. */
 function checkSubscriptionAllowed(site: MeteredSite, metadata: ProductMetadata | undefined, before?: ProductMetadata) {
   if (metadata?.price?.type === "subscription" && before?.price?.type !== "subscription")
@@ -261,6 +298,7 @@ export async function createProduct(db: Db, site: MeteredSite, input: ProductInp
       metadata: await cleanMetadata(tx, accountId, input.metadata ?? {}),
       courseIds: await checkRefs(tx, accountId, "courseIds", "courses", input.courseIds ?? []),
       membershipIds: await checkRefs(tx, accountId, "membershipIds", "memberships", input.membershipIds ?? []),
+      ...(await cleanUpsell(tx, accountId, input.upsell ?? null)),
     };
     const [row] = await tx.insert(products).values(values).returning();
     return productView(row);
@@ -283,6 +321,7 @@ export async function updateProduct(db: Db, site: MeteredSite, id: string, input
     if (input.courseIds) set.courseIds = await checkRefs(tx, accountId, "courseIds", "courses", input.courseIds);
     if (input.membershipIds)
       set.membershipIds = await checkRefs(tx, accountId, "membershipIds", "memberships", input.membershipIds);
+    if (input.upsell !== undefined) Object.assign(set, await cleanUpsell(tx, accountId, input.upsell, id));
     const [row] = await tx
       .update(products)
       .set(set)
@@ -297,6 +336,10 @@ export async function deleteProduct(db: Db, accountId: string, id: string) {
   await withTenant(db, accountId, async (tx) => {
     await loadProduct(tx, accountId, id);
     await tx.delete(products).where(and(eq(products.accountId, accountId), eq(products.id, id)));
+    await tx
+      .update(products)
+      .set({ upsellProductId: null, upsellHeadline: null, upsellPrice: null })
+      .where(and(eq(products.accountId, accountId), eq(products.upsellProductId, id)));
     const referring = await tx
       .select({ id: products.id, metadata: products.metadata })
       .from(products)
@@ -363,7 +406,7 @@ export async function catalogChoices(db: Db, accountId: string) {
       .where(and(eq(pages.accountId, accountId), eq(pages.kind, "page")))
       .orderBy(asc(pages.title));
     const pr = await tx
-      .select({ id: products.id, title: products.title })
+      .select({ id: products.id, title: products.title, metadata: products.metadata })
       .from(products)
       .where(eq(products.accountId, accountId))
       .orderBy(asc(products.title));
@@ -372,7 +415,13 @@ export async function catalogChoices(db: Db, accountId: string) {
       .from(memberships)
       .where(eq(memberships.accountId, accountId))
       .orderBy(asc(memberships.title));
-    return { courses: pick(c), pages: pick(p), products: pick(pr), memberships: pick(m) };
+    return {
+      courses: pick(c),
+      pages: pick(p),
+      // The price lets the editor check an offer price against the offered product's.
+      products: pr.map((r) => ({ id: r.id, title: r.title, amount: priceOf(r.metadata)?.amount ?? null })),
+      memberships: pick(m),
+    };
   });
 }
 

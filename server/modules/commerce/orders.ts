@@ -99,6 +99,8 @@ export type PlaceOrderInput = {
   idempotencyKey?: string | null;
   /** https://site.example — the buyer comes back to {origin}/checkout/return?order=… */
   origin: string;
+  /** An offer follows the payment (a funnel's upsell step): the card is kept where the provider can. */
+  offerFollows?: boolean;
   now?: Date;
 };
 
@@ -209,6 +211,7 @@ export async function placeOrder(db: Db, accountId: string, input: PlaceOrderInp
         settings: setup.settingsOf(provider),
         buyer: order.status === "pending" ? await buyerOf(tx, accountId, input.userId) : { name: "", email: "" },
         coupon,
+        saveForLater: Boolean(input.offerFollows) || rows.some((p) => p.upsellProductId),
       };
       if (coupon) await claimCoupon(tx, accountId, coupon.id);
       return { order, payment };
@@ -276,9 +279,23 @@ function subscriptionCheckout(sub: OrderItem, firstAmount: number, coupon: Coupo
   };
 }
 
-/** Asks the order's provider where to pay; a provider that fails cancels the order and frees the coupon. */
 /** What starting a payment needs, read in the order's transaction. */
-type PaymentStart = { settings: ProviderSettings; buyer: { name: string; email: string }; coupon: CouponRow | null };
+type PaymentStart = {
+  settings: ProviderSettings;
+  buyer: { name: string; email: string };
+  coupon: CouponRow | null;
+  saveForLater?: boolean;
+};
+
+/** Asks a pending order's provider where the buyer pays it (an order made other than by placeOrder). */
+export async function beginPayment(db: Db, accountId: string, order: OrderRow, origin: string): Promise<OrderRow> {
+  const payment = await withTenant(db, accountId, async (tx) => ({
+    settings: (await paymentSetup(tx, accountId)).settingsOf(order.provider as PaymentProviderName),
+    buyer: await buyerOf(tx, accountId, order.userId),
+    coupon: null,
+  }));
+  return startPayment(db, accountId, order, origin, payment);
+}
 
 async function buyerOf(tx: Tx, accountId: string, userId: string) {
   const [m] = await tx
@@ -288,12 +305,13 @@ async function buyerOf(tx: Tx, accountId: string, userId: string) {
   return m ?? { name: "", email: "" };
 }
 
+/** Asks the order's provider where to pay; a provider that fails cancels the order and frees the coupon. */
 async function startPayment(
   db: Db,
   accountId: string,
   order: OrderRow,
   origin: string,
-  { settings, buyer, coupon }: PaymentStart,
+  { settings, buyer, coupon, saveForLater }: PaymentStart,
 ): Promise<OrderRow> {
   const provider = providerFor(order.provider);
   if (!provider) throw fieldError("validation_failed", "provider", "Unknown payment method");
@@ -316,6 +334,7 @@ async function startPayment(
       successUrl: `${origin}/checkout/return?order=${order.orderId}`,
       cancelUrl: `${origin}/checkout?cancelled=${order.orderId}`,
       idempotencyKey: `order-${order.orderId}`,
+      saveForLater,
     });
     const started = { providerRef: start.providerRef, checkoutUrl: start.kind === "redirect" ? start.url : null };
     // A provider with nothing to record (offline: the buyer pays outside) leaves the order as it is.

@@ -37,6 +37,18 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 const str = (v: unknown) => (typeof v === "string" ? v : undefined);
 const ids = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : undefined);
 
+/** The offer after purchase as posted; null clears it. */
+function upsellInput(v: unknown) {
+  if (!v || typeof v !== "object") return null;
+  const u = v as { productId?: unknown; headline?: unknown; price?: unknown };
+  if (typeof u.productId !== "string" || !u.productId) return null;
+  return {
+    productId: u.productId,
+    headline: str(u.headline) ?? null,
+    price: typeof u.price === "number" ? u.price : null,
+  };
+}
+
 export async function action({ context, request, params }: Route.ActionArgs) {
   const shop = context.services.shop;
   if (request.headers.get("content-type")?.includes("application/x-www-form-urlencoded")) {
@@ -58,6 +70,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     metadata: (payload.metadata && typeof payload.metadata === "object" ? payload.metadata : {}) as ProductMetadata,
     courseIds: ids(payload.courseIds) ?? [],
     membershipIds: ids(payload.membershipIds) ?? [],
+    upsell: upsellInput(payload.upsell),
   };
   if (params.id === "new") {
     const r = await runAction(() => shop.products.create(input));

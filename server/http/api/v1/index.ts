@@ -20,6 +20,7 @@ import { newRouter } from "./router";
 import { productRoutes } from "./products";
 import { couponRoutes } from "./coupons";
 import { checkoutRoutes } from "./checkout";
+import { upsellRoutes } from "./upsell";
 import { orderAdminRoutes } from "./orders-admin";
 import { reportRoutes } from "./reports";
 import { affiliateRoutes } from "./affiliates";
@@ -76,6 +77,7 @@ export function createV1() {
   v1.route("/", productRoutes);
   v1.route("/", couponRoutes);
   v1.route("/", checkoutRoutes);
+  v1.route("/", upsellRoutes);
   v1.route("/", orderAdminRoutes);
   v1.route("/", reportRoutes);
   v1.route("/", affiliateRoutes);

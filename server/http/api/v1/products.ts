@@ -54,6 +54,24 @@ const ZMetadata = z
   .strict()
   .openapi("ProductMetadata");
 
+const ZUpsell = z
+  .object({
+    productId: z
+      .string()
+      .uuid()
+      .openapi({ description: "Another product of this site, offered once this one is paid" }),
+    headline: z.string().max(200).nullable().optional(),
+    price: z
+      .number()
+      .int()
+      .min(0)
+      .nullable()
+      .optional()
+      .openapi({ description: "The offer price, minor units, below the offered product's price; null: its price" }),
+  })
+  .strict()
+  .openapi("ProductUpsell");
+
 const ZProduct = z
   .object({
     id: z.string().uuid(),
@@ -65,6 +83,9 @@ const ZProduct = z
     status: z.enum(["draft", "published"]),
     courseIds: z.array(z.string()),
     membershipIds: z.array(z.string()),
+    upsell: z
+      .object({ productId: z.string().uuid(), headline: z.string().nullable(), price: z.number().int().nullable() })
+      .nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -80,6 +101,7 @@ export const ZProductInput = z
     metadata: ZMetadata.optional(),
     courseIds: z.array(z.string().uuid()).max(200).optional(),
     membershipIds: z.array(z.string().uuid()).max(200).optional(),
+    upsell: ZUpsell.nullable().optional(),
   })
   .strict()
   .openapi("ProductInput");
