@@ -24,9 +24,11 @@ import { mailingFields, mailingLists } from "../../server/modules/audience";
 import { runsForEvent } from "../../server/modules/automations/engine";
 import { takeRedirect } from "../../server/modules/automations/redirects";
 import { siteWebhookSecret } from "../../server/modules/automations/webhook";
+import { markOrderPaid } from "../../server/modules/commerce";
 import { events } from "../../server/modules/events";
 import { verifySignature } from "../../server/modules/webhooks";
-import { buildCourse } from "../../server/seed/course-builders";
+import { buildProduct } from "../../server/seed/commerce-builders";
+import { buildCourse, buildEnrolment } from "../../server/seed/course-builders";
 import { startTestPlatform, type TestPlatform } from "../support/platform";
 import { body, memberOf, type SiteWithOwner, siteWithOwner, uid } from "./helpers";
 
@@ -152,6 +154,58 @@ describe("from event to run", () => {
     expect(mails.filter((m) => m.kind === "automation")).toHaveLength(1);
     expect(mails.find((m) => m.kind === "automation")).toMatchObject({ subject: "New mail" });
     expect(mails.find((m) => m.kind === "automation")?.html).toContain(`Welcome ${email}`);
+  });
+
+  it("a course completed through the player runs its automation once, with the member's progress checked", async () => {
+    const student = await memberOf(t, A.site, "student", "auto-finisher");
+    const { course, itemIds } = await buildCourse(db(), A.site, A.owner, {
+      title: `Short ${uid()}`,
+      curriculum: [{ unit: "Only" }],
+    });
+    await buildEnrolment(db(), A.site, course.id, student.user.id);
+    const id = await newAutomation(A, {
+      trigger: "course_completed",
+      conditions: [
+        { key: "course_id_equals", args: { course_id: course.id } },
+        { key: "course_progress_percent", args: { operator: "gte", percent: 100 } },
+      ],
+      actions: [{ key: "add_tag", args: { tag: "finished" } }],
+    });
+    const done = await t.request(A.site.slug, `/api/v1/courses/${course.id}/items/${itemIds[0]}/complete`, {
+      method: "PUT",
+      cookie: student.cookie,
+    });
+    expect(done.status).toBe(200);
+    const [run] = await settled(A, id);
+    expect(run).toMatchObject({
+      status: "succeeded",
+      userId: student.user.id,
+      email: student.user.email.toLowerCase(),
+    });
+    expect((await contact(A.site.accountId, student.user.email)).tags).toContain("finished");
+  });
+
+  it("a paid order's payment_success runs its automation once for the buyer", async () => {
+    const buyer = await memberOf(t, A.site, "student", "auto-buyer");
+    const product = await buildProduct(db(), A.site, { title: `Pass ${uid()}`, amount: 1500 });
+    const id = await newAutomation(A, {
+      trigger: "payment_success",
+      conditions: [{ key: "subscription_status", args: { status: "inactive" } }],
+      actions: [{ key: "add_tag", args: { tag: "customer" } }],
+    });
+    const res = await t.request(A.site.slug, "/api/v1/checkout", {
+      cookie: buyer.cookie,
+      json: { productIds: [product.id], provider: "offline" },
+    });
+    expect(res.status).toBe(201);
+    const { order } = (await body(res)) as { order: { id: string } };
+    await markOrderPaid(db(), A.site.accountId, order.id, { source: "owner", actorId: A.owner.id });
+    // Marked paid twice (a replayed confirmation) is still one payment and one run.
+    await markOrderPaid(db(), A.site.accountId, order.id, { source: "owner", actorId: A.owner.id });
+    const runs = await settled(A, id);
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ status: "succeeded", userId: buyer.user.id });
+    expect((await contact(A.site.accountId, buyer.user.email)).tags).toContain("customer");
   });
 
   it("conditions that fail skip the run with the failing keys, and nothing is done", async () => {
