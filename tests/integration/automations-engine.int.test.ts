@@ -4,7 +4,7 @@
 // not stop the next and is retried; webhooks arrive signed, are retried on a 5xx, and are refused
 // for private and link-local addresses; a time_delay run waits for its time.
 import { createServer, type Server } from "node:http";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Action, type Condition, checkAutomation } from "../../core/automations";
 import { PLAN_IDS } from "../../core/plans";
@@ -12,6 +12,7 @@ import {
   automationRuns,
   automations,
   courseStudents,
+  emailCampaigns,
   eventOutbox,
   mailingContacts,
   mailingListContact,
@@ -329,6 +330,47 @@ describe("the actions", () => {
     expect(after.status).toBe("revoked");
     expect((await contact(A.site.accountId, student.user.email)).tags).not.toContain("graduate");
   }, 60_000);
+});
+
+describe("send_emails", () => {
+  it("sends the template to every active contact of the list as a campaign, once", async () => {
+    const list = await mailingLists.create(db(), A.site.accountId, { name: `News ${uid()}` });
+    const emails = [`r1-${uid()}@school.org`, `r2-${uid()}@school.org`];
+    const ids = await withTenant(db(), A.site.accountId, (tx) =>
+      tx
+        .insert(mailingContacts)
+        .values(emails.map((email) => ({ accountId: A.site.accountId, email, name: "Reader" })))
+        .returning({ id: mailingContacts.id }),
+    );
+    await mailingLists.addContacts(
+      db(),
+      A.site.accountId,
+      list.id,
+      ids.map((i) => i.id),
+    );
+    const id = await newAutomation(A, {
+      trigger: "new_post_published",
+      actions: [
+        {
+          key: "send_emails",
+          args: { list_id: list.id, email_template: "<p>New post for {{contact.email}}</p>", subject: "News" },
+        },
+      ],
+    });
+    await emit(A, "new_post_published", { postId: crypto.randomUUID() });
+    const [run] = await settled(A, id);
+    expect(run.status, JSON.stringify(run.actionResults)).toBe("succeeded");
+    expect(run.actionResults[0].message).toBe("campaign queued to 2 contacts");
+    const campaigns = await withPlatform(db(), (tx) =>
+      tx
+        .select()
+        .from(emailCampaigns)
+        .where(and(eq(emailCampaigns.accountId, A.site.accountId), sql`${emailCampaigns.name} like ${`%${run.id}%`}`)),
+    );
+    expect(campaigns).toHaveLength(1);
+    expect(campaigns[0]).toMatchObject({ subject: "News" });
+    expect(campaigns[0].status).not.toBe("draft");
+  });
 });
 
 describe("trigger_webhook", () => {

@@ -5,7 +5,7 @@
 // each action not yet recorded `ok`, writing each outcome as it happens, so a crash never repeats a
 // finished action and a failing action never blocks the others. Failed actions are retried with
 // the job's backoff; at the last attempt the run ends `failed`. Importing this module registers it.
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, or, sql } from "drizzle-orm";
 import {
   type Action,
   checkConditions,
@@ -26,6 +26,8 @@ import { insertRuns, type NewRun, queueRuns, RUN_JOB } from "./runs";
 import { engineSettings } from "./settings";
 import "./sweep";
 
+/** Attempts after which a run ends even if the sweep gave it a new job (each job has its own retries). */
+const MAX_RUN_ATTEMPTS = 10;
 /** A claim older than this is taken over even if its process still looks alive (a hung attempt). */
 const CLAIM_STALE_MINUTES = 15;
 const isEventTrigger = (type: string): type is EventTrigger => (EVENT_TRIGGERS as readonly string[]).includes(type);
@@ -189,7 +191,7 @@ export async function workRun(
     run.actionResults = pending;
   }
   const errors = await performActions(db, accountId, run, automation, person);
-  const last = !job || job.retryCount >= job.retryLimit;
+  const last = !job || job.retryCount >= job.retryLimit || run.attempts >= MAX_RUN_ATTEMPTS;
   if (errors.length && !last) {
     // Back to queued for the retry: the next attempt claims it again and runs only the failed ones.
     await finish(db, accountId, runId, { status: "queued", lastError: errors[0] });
@@ -251,26 +253,6 @@ async function performActions(
     }
   }
   return errors;
-}
-
-/** Whether a run's status is final (nothing more will happen to it). */
-export const isFinished = (status: string) => ["succeeded", "skipped", "failed"].includes(status);
-
-/** Works every due run of a site now (tests and scripts), ignoring retries: one attempt each. */
-export async function drainRuns(db: Db, accountId: string) {
-  const due = await withTenant(db, accountId, (tx) =>
-    tx
-      .select({ id: automationRuns.id })
-      .from(automationRuns)
-      .where(
-        and(
-          eq(automationRuns.accountId, accountId),
-          inArray(automationRuns.status, ["queued"]),
-          sql`${automationRuns.runAt} <= now()`,
-        ),
-      ),
-  );
-  for (const r of due) await workRun(db, accountId, r.id, { retryCount: 0, retryLimit: 0 }).catch(() => undefined);
 }
 
 jobs.define(RUN_JOB, (db, data, job) => workRun(db, String(data.accountId), String(data.runId), job), {
