@@ -20,7 +20,7 @@ import { accounts, automationRedirects, emailCampaigns, members } from "../../db
 import { commitWith, withTenant } from "../../db/tenant";
 import { contacts, mailingLists, removeTags, setFields, addTags, tagMember } from "../audience";
 import { campaigns } from "../campaigns";
-import { grantMembership, revokeMembership } from "../commerce/member-access";
+import { grantMembership, revokeMembership } from "../commerce";
 import { enrolStudent, unenrolStudent } from "../enrolment";
 import { events } from "../events";
 import { mail } from "../mail";

@@ -8,7 +8,7 @@ import type { Db, Tx } from "../../db/client";
 import { courseStudents, emailCampaignRecipients, mailingContacts, members, subscriptions } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
 import { normaliseEmail } from "../audience";
-import { activeMembershipIds } from "../commerce/member-access";
+import { activeMembershipIds } from "../commerce";
 
 export type Person = { userId: string | null; email: string | null };
 

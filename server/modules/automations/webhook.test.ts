@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { verifySignature } from "../webhooks/signature";
+import { verifySignature } from "../webhooks";
 import { addressRefusal, postAutomationWebhook, type Resolve, targetRefusal } from "./webhook";
 
 const resolveTo =

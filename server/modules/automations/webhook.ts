@@ -13,8 +13,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { options as optionsTable } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
-import { postJson } from "../webhooks/http-post";
-import { newWebhookSecret, signatureHeader } from "../webhooks/signature";
+import { newWebhookSecret, postJson, signatureHeader } from "../webhooks";
 
 /** The site option holding the secret automation webhooks are signed with. */
 export const WEBHOOK_SECRET_OPTION = "automations.webhook_secret";
