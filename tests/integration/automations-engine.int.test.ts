@@ -23,6 +23,8 @@ import {
 import { withPlatform, withTenant } from "../../server/db/tenant";
 import { mailingFields, mailingLists } from "../../server/modules/audience";
 import { runsForEvent } from "../../server/modules/automations/engine";
+import { insertRuns } from "../../server/modules/automations/runs";
+import { sweepLostRuns } from "../../server/modules/automations/sweep";
 import { takeRedirect } from "../../server/modules/automations/redirects";
 import { siteWebhookSecret } from "../../server/modules/automations/webhook";
 import { markOrderPaid } from "../../server/modules/commerce";
@@ -247,6 +249,43 @@ describe("from event to run", () => {
     expect(minutes).toBeLessThanOrEqual(90);
     await new Promise((r) => setTimeout(r, 500));
     expect((await runsOf(A.site.accountId, id))[0].status).toBe("queued");
+  });
+});
+
+describe("recovery", () => {
+  it("a due run whose job was lost is queued again by the sweep and worked once; a paused automation's run is skipped", async () => {
+    const id = await newAutomation(A, { trigger: "manual", actions: [{ key: "add_tag", args: { tag: "swept" } }] });
+    const paused = await newAutomation(A, { trigger: "manual", actions: [{ key: "add_tag", args: { tag: "never" } }] });
+    await withTenant(db(), A.site.accountId, (tx) =>
+      tx.update(automations).set({ status: "paused" }).where(eq(automations.id, paused)),
+    );
+    const email = `swept-${uid()}@school.org`;
+    await withTenant(db(), A.site.accountId, (tx) =>
+      tx.insert(mailingContacts).values({ accountId: A.site.accountId, email, name: "Swept" }),
+    );
+    // Runs committed two minutes ago whose jobs were never queued (a crash between the two).
+    await withTenant(db(), A.site.accountId, (tx) =>
+      insertRuns(
+        tx,
+        A.site.accountId,
+        [id, paused].map((automationId) => ({
+          automationId,
+          dedupeKey: `manual:${uid()}`,
+          trigger: "manual",
+          payload: {},
+          email,
+          runAt: new Date(Date.now() - 120_000),
+        })),
+      ),
+    );
+    expect(await sweepLostRuns(db())).toBeGreaterThanOrEqual(2);
+    const [run] = await settled(A, id);
+    expect(run.status).toBe("succeeded");
+    expect((await contact(A.site.accountId, email)).tags).toEqual(["swept"]);
+    const [skipped] = await settled(A, paused);
+    expect(skipped).toMatchObject({ status: "skipped", lastError: "the automation is paused", actionResults: [] });
+    // Nothing left for the sweep: finished runs are not queued again.
+    expect(await sweepLostRuns(db())).toBe(0);
   });
 });
 
