@@ -213,7 +213,8 @@ async function performActions(
   const errors: string[] = [];
   const actions: Action[] = automation.actions;
   for (const [index, action] of actions.entries()) {
-    const before = run.actionResults[index];
+    // An outcome counts only for the action it was recorded for (the automation may have been edited since).
+    const before = run.actionResults[index]?.key === action.key ? run.actionResults[index] : undefined;
     if (before?.status === "ok") continue;
     const attempts = (before?.attempts ?? 0) + 1;
     const okResult = (message: string): AutomationActionResult => ({
