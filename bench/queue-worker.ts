@@ -1,8 +1,9 @@
-// One worker process for the queue throughput targets of `npm run bench` (jobs-noop, jobs-mail),
-// started by bench/run.mjs. It queues BENCH_JOBS jobs while no worker runs, then starts the
-// worker (the product's own work loop, concurrency as configured) and times it from start until
-// every job has been handled: a no-op job, or an e-mail delivered to the SMTP sink at SMTP_URL.
-// The result is one JSON line on stdout.
+// One worker process for the queue throughput targets of `npm run bench` (jobs-noop, jobs-mail,
+// automations), started by bench/run.mjs. It queues BENCH_JOBS jobs while no worker runs, then
+// starts the worker (the product's own work loop, concurrency as configured) and times it from
+// start until every job has been handled: a no-op job, an e-mail delivered to the SMTP sink at
+// SMTP_URL, or an event run through a matching automation (its dispatch, the run's claim, the
+// action, the run's outcome). The result is one JSON line on stdout.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,8 +14,9 @@ import { jobs } from "../server/jobs/queue";
 import { createTransport, type MailTransport } from "../server/mail/transport";
 import { accounts } from "../server/modules/accounts";
 import { mail } from "../server/modules/mail";
+import { automationsBench } from "./automations-bench";
 
-const kind = process.env.BENCH_JOBS_KIND === "mail" ? "mail" : "noop";
+const kind = (["mail", "automations"] as const).find((k) => k === process.env.BENCH_JOBS_KIND) ?? "noop";
 const count = Number(process.env.BENCH_JOBS ?? 1000);
 const NOOP = "bench.noop";
 const CHUNK = 500;
@@ -52,7 +54,8 @@ try {
 
   // Queue everything first, with no worker, so the timing is the worker's alone.
   await jobs.start(database, { work: false });
-  for (let from = 0; from < count; from += CHUNK) {
+  const bench = kind === "automations" ? await automationsBench(database.db, platform.accountId, count) : null;
+  for (let from = 0; from < count && !bench; from += CHUNK) {
     const n = Math.min(CHUNK, count - from);
     const batch = Array.from({ length: n }, (_, i) => from + i);
     if (kind === "noop") {
@@ -81,10 +84,10 @@ try {
     mail.configure(database.db, countingTransport(process.env.SMTP_URL), "Bench <bench@atrium.localhost>");
   }
   const concurrency = readJobConcurrency(process.env);
-  const queue = kind === "noop" ? NOOP : "mail-deliver";
+  const queue = kind === "noop" ? NOOP : kind === "mail" ? "mail-deliver" : "automations.run";
   const started = performance.now();
   await jobs.start(database, { work: true, concurrency });
-  await finished;
+  await (bench ? bench.finished() : finished);
   const seconds = (performance.now() - started) / 1000;
   const { concurrency: worked } = jobs.policy(database.db, queue) ?? {};
   await jobs.stop(database.db);

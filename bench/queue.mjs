@@ -4,6 +4,8 @@
 //   jobs-noop   a job that does nothing: the cost of the loop itself (fetch, run, complete)
 //   jobs-mail   mail-deliver: claim the outbox row, send it to a local SMTP sink (smtp-server in
 //               this process), record it sent
+//   automations BENCH_JOBS tag_added events, each through one matching automation whose only
+//               action adds a tag the contact has (events/s: dispatch, run, claim, action, outcome)
 // Each target gets a fresh database: a new PGlite directory, or a new database on the server of
 // BENCH_DATABASE_URL (created and dropped here), so no other worker competes for its jobs.
 import { spawn } from "node:child_process";
@@ -12,7 +14,7 @@ import { createServer } from "node:net";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
 
-export const QUEUE_TARGETS = ["jobs-noop", "jobs-mail"];
+export const QUEUE_TARGETS = ["jobs-noop", "jobs-mail", "automations"];
 
 function freePort() {
   return new Promise((ok, ko) => {
@@ -76,7 +78,7 @@ async function freshDatabase(serverUrl) {
  * configuration of its own shell); `onCleanup` registers a way to kill the worker on any exit.
  */
 export async function measureQueue(id, { root, jobs, databaseUrl, env, verbose, onCleanup }) {
-  const kind = id === "jobs-mail" ? "mail" : "noop";
+  const kind = id === "jobs-mail" ? "mail" : id === "automations" ? "automations" : "noop";
   const sink = kind === "mail" ? await startSink() : null;
   const db = databaseUrl ? await freshDatabase(databaseUrl) : null;
   try {
@@ -122,7 +124,12 @@ export async function measureQueue(id, { root, jobs, databaseUrl, env, verbose, 
     const delivered = sink ? [...sink.perRecipient.values()] : [];
     return {
       target: id,
-      name: kind === "mail" ? "e-mail to a local SMTP sink" : "no-op job",
+      name:
+        kind === "mail"
+          ? "e-mail to a local SMTP sink"
+          : kind === "automations"
+            ? "event through an automation (add_tag)"
+            : "no-op job",
       database: r.database,
       jobs: r.jobs,
       seconds: r.seconds,

@@ -15,6 +15,7 @@
 //                   one-time product with the WELCOME10 coupon (a new pending order each time)
 //   jobs-noop       background work: one worker process working BENCH_JOBS no-op jobs (jobs/s)
 //   jobs-mail       the same with e-mail delivered to a local SMTP sink (bench/queue.mjs)
+//   automations     BENCH_JOBS events, each run through one matching automation (events/s)
 //   campaign        an e-mail campaign to BENCH_CONTACTS (default 100,000) contacts: queueCampaign
 //                   timed, then one worker's delivery to an SMTP sink over BENCH_CAMPAIGN_SAMPLE
 //                   (default 10,000) messages next to nodemailer alone (bench/campaign-worker.ts)
@@ -28,7 +29,7 @@
 //   BENCH_ROUNDS        how many times the Atrium/bare pair is measured per target (default 1);
 //                       with more than one, the figures are the medians of the rounds
 //   BENCH_TARGETS       comma list among platform,demo,demo-cold,me,blog-post,search,course,
-//                       course-cold,complete-item,checkout,jobs-noop,jobs-mail,campaign (default all)
+//                       course-cold,complete-item,checkout,jobs-noop,jobs-mail,automations,campaign (default all)
 //   BENCH_JOBS          jobs each queue target queues and times (default 1000)
 //   BENCH_LARGE_BLOG    posts of the bigblog site for blog-post and search (default 100000)
 //   BENCH_SERVER_CMD    command that starts the server (default "node dist/server/main.js");

@@ -27,6 +27,8 @@ const ZEnv = z.object({
   STAFF_EMAILS: z.string().default("staff@atrium.test"),
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET must be at least 32 characters").optional(),
   EMAIL_DNS_CHECK: bool.default(true),
+  /** Lets automation webhooks reach loopback addresses (tests with a local receiver); never in production. */
+  AUTOMATION_WEBHOOK_ALLOW_LOOPBACK: bool.default(false),
   AUTH_RATE_LIMIT: bool.default(true),
   SEED_DEMO: bool.default(false),
   /** With SEED_DEMO: also a "bigblog" site with this many published posts (benchmarks of large sites). */
@@ -67,6 +69,7 @@ export type Config = {
   staffEmails: string[];
   authSecret: string;
   emailDnsCheck: boolean;
+  automationWebhookAllowLoopback: boolean;
   authRateLimit: boolean;
   seedDemo: boolean;
   seedLargeBlog: number;
@@ -209,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       .filter(Boolean),
     authSecret,
     emailDnsCheck: e.EMAIL_DNS_CHECK,
+    automationWebhookAllowLoopback: e.AUTOMATION_WEBHOOK_ALLOW_LOOPBACK,
     authRateLimit: e.AUTH_RATE_LIMIT,
     seedDemo: e.SEED_DEMO,
     seedLargeBlog: e.SEED_LARGE_BLOG,

@@ -18,6 +18,7 @@ import { supervisedRole, superviseWebProcesses, webProcessCount } from "./launch
 import { logFor } from "./log";
 import { createTransport } from "./mail/transport";
 import { accounts } from "./modules/accounts";
+import { automationEngine } from "./modules/automations/engine";
 import { billing } from "./modules/billing";
 import { courseNotifications } from "./modules/course-notifications";
 import { memberNotifications } from "./modules/member-notifications";
@@ -72,6 +73,12 @@ export async function start(
     scheme: cfg.scheme,
     baseDomain: cfg.baseDomain,
     staffEmails: cfg.staffEmails,
+  });
+  automationEngine.register(database.db, {
+    scheme: cfg.scheme,
+    baseDomain: cfg.baseDomain,
+    emailDnsCheck: cfg.emailDnsCheck,
+    webhookAllowLoopback: cfg.automationWebhookAllowLoopback && cfg.env !== "production",
   });
   webhooks.register(database.db, {
     production: cfg.env === "production",

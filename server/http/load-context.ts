@@ -31,6 +31,7 @@ import { billingServices } from "./services/billing";
 import { siteAddressServices } from "./services/site-address";
 import { webAppServices } from "./services/web-app";
 import { touchpointServices } from "./services/touchpoints";
+import { automationRedirectServices } from "./services/automation-redirects";
 import { addonServices } from "./services/addons";
 import { marketingServices } from "./services/marketing";
 import { formServices } from "./services/forms";
@@ -126,6 +127,7 @@ export function buildLoadContext(c: Context<AppEnv>) {
       ...marketingServices(c),
       ...webAppServices(c),
       ...touchpointServices(c),
+      ...automationRedirectServices(c),
       ...addonServices(c),
       ...formServices(c),
       ...audienceServices(c),

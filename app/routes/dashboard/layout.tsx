@@ -18,6 +18,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     if (context.sessionEnded === "single_session") params.set("reason", "singleSession");
     throw redirect(`/login?${params}`);
   }
+  // A page an automation chose for this member (redirect_user) is shown once, on this view.
+  const pending = await context.services.automationRedirect.take();
+  if (pending) throw redirect(pending);
   return dashboardShellData(context);
 }
 

@@ -1,4 +1,4 @@
-import { Outlet } from "react-router";
+import { Outlet, redirect } from "react-router";
 import { PopupRuntime } from "../../components/forms/popup-runtime";
 import { PublicLayout } from "../../components/public-layout";
 import { SiteLayout } from "../../components/site-layout";
@@ -6,7 +6,10 @@ import { siteChrome } from "../../lib/site-chrome.server";
 import type { Route } from "./+types/layout";
 
 /** The platform's own site gets the product's public layout; every other site its own header and footer. */
-export function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
+  // A page an automation chose for this member (redirect_user) is shown once, on this view.
+  const pending = context.user && !context.site.isPlatform ? await context.services.automationRedirect.take() : null;
+  if (pending) throw redirect(pending);
   const user = context.user ? { name: context.user.name, email: context.user.email } : null;
   if (context.site.isPlatform) {
     return { kind: "platform" as const, sitetitle: context.site.settings.sitetitle, user, site: null };

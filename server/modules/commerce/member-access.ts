@@ -6,6 +6,8 @@ import { and, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { memberMemberships, memberships, products } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
+import { notFound, requireUuid } from "../../errors";
+import { type Emitted, events } from "../events";
 import { pageCache } from "../page-cache";
 
 /** The memberships this member holds now. */
@@ -110,4 +112,65 @@ export async function pageGate(
  */
 export function membershipPagesChanged(accountId: string) {
   return pageCache.invalidatePaths(accountId, ["/", "/{pageSlug}"]);
+}
+
+/**
+ * Gives a member a membership for life, outside any order (automations, the owner): active again if
+ * it had ended. Emits membership_subscribed only when the member did not hold it already. Answers
+ * whether it was newly granted. A membership of another site is 404.
+ */
+export async function grantMembership(
+  tx: Tx,
+  accountId: string,
+  userId: string,
+  membershipId: string,
+  out: Emitted,
+  actorId: string | null = null,
+): Promise<boolean> {
+  const [m] = await tx
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(and(eq(memberships.accountId, accountId), eq(memberships.id, requireUuid(membershipId, "Membership"))));
+  if (!m) throw notFound("Membership");
+  const held = (await activeMembershipIds(tx, accountId, userId)).includes(m.id);
+  if (held) return false;
+  const now = new Date();
+  await tx
+    .insert(memberMemberships)
+    .values({ accountId, membershipId: m.id, userId, status: "active", startsAt: now, endsAt: null, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [memberMemberships.accountId, memberMemberships.membershipId, memberMemberships.userId],
+      set: { status: "active", orderId: null, subscriptionId: null, startsAt: now, endsAt: null, updatedAt: now },
+    });
+  out.push(await events.emit(tx, accountId, "membership_subscribed", { membershipId: m.id, userId }, actorId));
+  return true;
+}
+
+/** Ends a member's membership now; false when they did not hold it. Emits membership_ended. */
+export async function revokeMembership(
+  tx: Tx,
+  accountId: string,
+  userId: string,
+  membershipId: string,
+  out: Emitted,
+  actorId: string | null = null,
+): Promise<boolean> {
+  const id = requireUuid(membershipId, "Membership");
+  const now = new Date();
+  const ended = await tx
+    .update(memberMemberships)
+    .set({ status: "revoked", endsAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(memberMemberships.accountId, accountId),
+        eq(memberMemberships.userId, userId),
+        eq(memberMemberships.membershipId, id),
+        eq(memberMemberships.status, "active"),
+        or(isNull(memberMemberships.endsAt), gt(memberMemberships.endsAt, now)),
+      ),
+    )
+    .returning({ membershipId: memberMemberships.membershipId });
+  if (!ended.length) return false;
+  out.push(await events.emit(tx, accountId, "membership_ended", { membershipId: id, userId }, actorId));
+  return true;
 }

@@ -33,7 +33,12 @@ export function postJson(
   rawUrl: string,
   body: string,
   headers: Record<string, string>,
-  opts: { production: boolean; timeoutMs?: number },
+  opts: {
+    production: boolean;
+    timeoutMs?: number;
+    /** A caller's own address guard, used instead of the production one (automations guard everywhere). */
+    lookup?: LookupFunction;
+  },
 ): Promise<PostResult> {
   const started = performance.now();
   const took = () => Math.round(performance.now() - started);
@@ -55,7 +60,11 @@ export function postJson(
     const req = client.request(url, {
       method: "POST",
       headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
-      ...(opts.production ? { lookup: guardedLookup as unknown as LookupFunction } : {}),
+      ...(opts.lookup
+        ? { lookup: opts.lookup }
+        : opts.production
+          ? { lookup: guardedLookup as unknown as LookupFunction }
+          : {}),
       agent: false,
     });
     const timeoutMs = opts.timeoutMs ?? DELIVERY_TIMEOUT_MS;

@@ -6,6 +6,7 @@ import { webhookConfig } from "./config";
 
 export { attemptDelivery, DELIVER, fanOut, pruneDeliveries, sendTestPing } from "./deliver";
 export { type WebhookDeliveryView, type WebhookEndpointView, webhookEndpoints } from "./endpoints";
+export { postJson, type PostResult } from "./http-post";
 export { newWebhookSecret, signatureHeader, verifySignature } from "./signature";
 export { sweepLostAttempts } from "./sweep";
 

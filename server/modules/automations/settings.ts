@@ -1,0 +1,26 @@
+// How the engine behaves on one installation, registered per database at start-up (tests run several
+// platforms in one process): the site address rule for campaign links, whether new addresses get
+// the DNS check, and whether webhooks may reach loopback (a local receiver in tests).
+import type { Db } from "../../db/client";
+
+export type EngineSettings = {
+  scheme: string;
+  baseDomain: string;
+  emailDnsCheck: boolean;
+  webhookAllowLoopback: boolean;
+};
+
+const DEFAULTS: EngineSettings = {
+  scheme: "https",
+  baseDomain: "localhost",
+  emailDnsCheck: true,
+  webhookAllowLoopback: false,
+};
+const registered = new Map<Db, EngineSettings>();
+
+export const engineSettings = {
+  register(db: Db, settings: EngineSettings) {
+    registered.set(db, settings);
+  },
+  get: (db: Db): EngineSettings => registered.get(db) ?? DEFAULTS,
+};
