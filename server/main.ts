@@ -79,6 +79,7 @@ export async function start(
     baseDomain: cfg.baseDomain,
     emailDnsCheck: cfg.emailDnsCheck,
     webhookAllowLoopback: cfg.automationWebhookAllowLoopback && cfg.env !== "production",
+    optInSecret: cfg.authSecret,
   });
   webhooks.register(database.db, {
     production: cfg.env === "production",

@@ -290,6 +290,31 @@ describe("recovery", () => {
 });
 
 describe("the actions", () => {
+  it("puts an address on a double opt-in list as pending, with its confirmation e-mail", async () => {
+    const list = await mailingLists.create(db(), A.site.accountId, { name: `Double ${uid()}`, optIn: "double" });
+    const email = `double-${uid()}@example.org`;
+    const id = await newAutomation(A, {
+      trigger: "form_submitted",
+      actions: [{ key: "emailList", args: { list_id: list.id, email: "{{email}}" } }],
+    });
+    await emit(A, "form_submitted", { formId: crypto.randomUUID(), email });
+    const [run] = await settled(A, id);
+    expect(run.status).toBe("succeeded");
+    const c = await contact(A.site.accountId, email);
+    const [onList] = await withPlatform(db(), (tx) =>
+      tx
+        .select()
+        .from(mailingListContact)
+        .where(and(eq(mailingListContact.listId, list.id), eq(mailingListContact.contactId, c.id))),
+    );
+    expect(onList.status).toBe("pending");
+    const mails = await t.database.sql(
+      "select 1 from mail_outbox where account_id = $1 and to_address = $2 and kind = 'list_confirmation'",
+      [A.site.accountId, email],
+    );
+    expect(mails.rows).toHaveLength(1);
+  });
+
   it("each does its thing; a failing one does not stop the next, and the run ends failed", async () => {
     const teacher = await memberOf(t, A.site, "instructor", "auto-teacher");
     const student = await memberOf(t, A.site, "student", "auto-student");

@@ -61,6 +61,8 @@ async function siteOf(db: Db, accountId: string) {
     isPlatform: site.isPlatform,
     settings: { plan: site.settings.plan ?? null },
     name: site.settings.sitetitle,
+    slug: site.slug,
+    lang: site.settings.defaultLanguage || null,
     host: `${cfg.scheme}://${siteAddress(site, cfg.baseDomain)}`,
   };
 }
@@ -157,7 +159,12 @@ async function emailList(ctx: ActionContext, args: Extract<Action, { key: "email
       dns: engineSettings.get(ctx.db).emailDnsCheck,
     },
   );
-  const { added } = await mailingLists.addContacts(ctx.db, ctx.accountId, args.list_id, [contact.id]);
+  // A double opt-in list sends its confirmation e-mail, as when the owner adds someone.
+  const { optInSecret } = engineSettings.get(ctx.db);
+  const sender = optInSecret
+    ? { origin: site.host, siteName: site.name || site.slug, lang: site.lang, secret: optInSecret }
+    : null;
+  const { added } = await mailingLists.addContacts(ctx.db, ctx.accountId, args.list_id, [contact.id], sender);
   return `${email} ${added ? "added to the list" : "already on the list"}`;
 }
 

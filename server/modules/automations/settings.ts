@@ -1,6 +1,7 @@
 // How the engine behaves on one installation, registered per database at start-up (tests run several
 // platforms in one process): the site address rule for campaign links, whether new addresses get
-// the DNS check, and whether webhooks may reach loopback (a local receiver in tests).
+// the DNS check, whether webhooks may reach loopback (a local receiver in tests), and the secret that
+// signs a double opt-in list's confirmation link.
 import type { Db } from "../../db/client";
 
 export type EngineSettings = {
@@ -8,6 +9,8 @@ export type EngineSettings = {
   baseDomain: string;
   emailDnsCheck: boolean;
   webhookAllowLoopback: boolean;
+  /** Signs double opt-in confirmation links (the installation's auth secret); empty: lists take addresses at once. */
+  optInSecret: string;
 };
 
 const DEFAULTS: EngineSettings = {
@@ -15,6 +18,7 @@ const DEFAULTS: EngineSettings = {
   baseDomain: "localhost",
   emailDnsCheck: true,
   webhookAllowLoopback: false,
+  optInSecret: "",
 };
 const registered = new Map<Db, EngineSettings>();
 
