@@ -219,3 +219,30 @@ export function dropOff(reached: number, next: number): number {
   if (reached <= 0) return 0;
   return Math.round(((reached - next) / reached) * 100);
 }
+
+/** The analytics filters: a date range (UTC days, `to` inclusive) and a device type. */
+export const ZFunnelStatsQuery = z.object({
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  device: z.enum(["desktop", "tablet", "mobile"]).optional(),
+});
+
+/** One step's figures for the sessions in a range: reached, went on to a next step, lost, earned. */
+export type StepStats = {
+  id: string;
+  label: string;
+  type: FunnelStepType;
+  parentIds: string[];
+  visitors: number;
+  conversions: number;
+  dropOff: number;
+  revenue: number;
+};
+export type FunnelStats = {
+  from: string;
+  to: string;
+  device: string | null;
+  sessions: number;
+  revenue: number;
+  steps: StepStats[];
+};

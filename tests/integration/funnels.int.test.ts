@@ -154,7 +154,8 @@ describe("funnels (REST)", () => {
     const foreign = await api(A, "/funnels", {
       json: { name: "x", utm_source: "a", utm_medium: "b", utm_campaign: "c", graph: g2 },
     });
-    expect((await expectError(foreign, 422, "validation_failed")).details[0].field).toBe("graph.nodes.2.data.ref");
+    const details = (await expectError(foreign, 422, "validation_failed")).details as { field: string }[];
+    expect(details[0]?.field).toBe("graph.nodes.2.data.ref");
   });
 
   it("refuses a second live funnel with the same campaign triple (409), but not a draft", async () => {

@@ -2,8 +2,14 @@
 // them went on to a next step, the drop-off and the revenue of orders reached on it; for the
 // sessions started in a date range and, optionally, on one type of device.
 import { and, eq, gte, lt, sql } from "drizzle-orm";
-import { z } from "zod";
-import { dropOff, type FunnelStepType, topologicalOrder } from "../../../core/funnel-graph";
+import type { z } from "zod";
+import {
+  dropOff,
+  type FunnelStats,
+  type StepStats,
+  topologicalOrder,
+  ZFunnelStatsQuery,
+} from "../../../core/funnel-graph";
 import type { Db } from "../../db/client";
 import { funnelSessionEvents, funnelSessions } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
@@ -12,31 +18,10 @@ import { funnels } from "./service";
 
 const DAY = 86_400_000;
 
-export const ZStatsQuery = z.object({
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
-  device: z.enum(["desktop", "tablet", "mobile"]).optional(),
-});
+export const ZStatsQuery = ZFunnelStatsQuery;
 export type StatsQuery = z.infer<typeof ZStatsQuery>;
 
-export type StepStats = {
-  id: string;
-  label: string;
-  type: FunnelStepType;
-  parentIds: string[];
-  visitors: number;
-  conversions: number;
-  dropOff: number;
-  revenue: number;
-};
-export type FunnelStats = {
-  from: string;
-  to: string;
-  device: string | null;
-  sessions: number;
-  revenue: number;
-  steps: StepStats[];
-};
+export type { FunnelStats, StepStats };
 
 export function parseStatsQuery(query: Record<string, string | undefined>): StatsQuery {
   const r = ZStatsQuery.safeParse(Object.fromEntries(Object.entries(query).filter(([, v]) => v)));
