@@ -226,6 +226,31 @@ describe("funnel tracking", () => {
     expect(stats.steps.map((x: { visitors: number }) => x.visitors)).toEqual([1, 1, 1, 1, 1, 1]);
   });
 
+  it("counts an order paid after the visitor saw the confirmation, and stops counting it once refunded", async () => {
+    const f = await liveFunnel();
+    const s = (await body(await start(A, f.utm_campaign))).session_id as string;
+    for (const [p, q] of [
+      [`/course/${slugs.course}`, ""],
+      [`/product/${slugs.product}`, ""],
+      ["1", `type=cart&value=${refs.product}`],
+      ["/checkout", ""],
+    ])
+      expect(await event(A, s, p, q)).toBe(true);
+    const order = await paidOrder(3100);
+    const setStatus = (status: "pending" | "paid" | "refunded") =>
+      withTenant(t.database.db, A.site.accountId, (tx) =>
+        tx.update(orders).set({ status }).where(sql`${orders.orderId} = ${order}`),
+      );
+    await setStatus("pending");
+    expect(await event(A, s, "/checkout/return", `order=${order}`)).toBe(true);
+    const revenue = async () => (await body(await api(A, `/funnels/${f.id}/stats`))).revenue;
+    expect(await revenue()).toBe(0);
+    await setStatus("paid");
+    expect(await revenue()).toBe(3100);
+    await setStatus("refunded");
+    expect(await revenue()).toBe(0);
+  });
+
   it("refuses a view off the graph, an unknown session and another site's account_id", async () => {
     const f = await liveFunnel();
     const s = (await body(await start(A, f.utm_campaign))).session_id as string;

@@ -11,7 +11,7 @@ import {
   ZFunnelStatsQuery,
 } from "../../../core/funnel-graph";
 import type { Db } from "../../db/client";
-import { funnelSessionEvents, funnelSessions } from "../../db/schema";
+import { funnelSessionEvents, funnelSessions, orders } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
 import { validationError } from "../../errors";
 import { funnels } from "./service";
@@ -51,7 +51,8 @@ export async function funnelStats(db: Db, accountId: string, id: string, q: Stat
       .select({
         sessionId: funnelSessionEvents.sessionId,
         nodeId: funnelSessionEvents.nodeId,
-        revenue: funnelSessionEvents.revenue,
+        // An order's paid total as it stands now: paid later counts, refunded no longer does.
+        revenue: sql<number | null>`case when ${orders.status} = 'paid' then ${orders.totalAmount} end`,
       })
       .from(funnelSessionEvents)
       .innerJoin(
@@ -61,13 +62,17 @@ export async function funnelStats(db: Db, accountId: string, id: string, q: Stat
           eq(funnelSessions.id, funnelSessionEvents.sessionId),
         ),
       )
+      .leftJoin(
+        orders,
+        and(eq(orders.accountId, funnelSessionEvents.accountId), eq(orders.orderId, funnelSessionEvents.orderId)),
+      )
       .where(where),
   );
   const reached = new Map<string, Set<string>>();
   const revenue = new Map<string, number>();
   for (const e of rows) {
     reached.set(e.nodeId, (reached.get(e.nodeId) ?? new Set()).add(e.sessionId));
-    if (e.revenue) revenue.set(e.nodeId, (revenue.get(e.nodeId) ?? 0) + e.revenue);
+    if (e.revenue) revenue.set(e.nodeId, (revenue.get(e.nodeId) ?? 0) + Number(e.revenue));
   }
   const sessions = new Set(rows.map((e) => e.sessionId)).size;
   const order = topologicalOrder(funnel.graph) ?? funnel.graph.nodes.map((n) => ({ id: n.id, parentIds: [] }));

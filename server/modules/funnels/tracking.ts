@@ -58,19 +58,22 @@ export function parseEvent(body: unknown): FunnelEvent {
   return r.data;
 }
 
-/** The paid total of one of the site's orders, in minor units; null when it is not paid (yet). */
-async function paidTotal(
+/**
+ * The site's order named by the confirmation's `order` parameter, with its total when paid; the
+ * figures read the order again, so an order paid after the visitor saw the confirmation counts too.
+ */
+async function orderOf(
   tx: Tx,
   accountId: string,
   query: string,
-): Promise<{ orderId: string; revenue: number } | null> {
+): Promise<{ orderId: string; revenue: number | null } | null> {
   const id = new URLSearchParams(query.replace(/^\?/, "")).get("order");
   if (!id || !isUuid(id)) return null;
   const [row] = await tx
-    .select({ total: orders.totalAmount })
+    .select({ total: orders.totalAmount, status: orders.status })
     .from(orders)
-    .where(and(eq(orders.accountId, accountId), eq(orders.orderId, id), eq(orders.status, "paid")));
-  return row ? { orderId: id, revenue: row.total } : null;
+    .where(and(eq(orders.accountId, accountId), eq(orders.orderId, id)));
+  return row ? { orderId: id, revenue: row.status === "paid" ? row.total : null } : null;
 }
 
 async function reach(
@@ -79,7 +82,7 @@ async function reach(
   sessionId: string,
   nodeId: string,
   seen: { path: string; query: string },
-  order: { orderId: string; revenue: number } | null,
+  order: { orderId: string; revenue: number | null } | null,
 ) {
   await tx
     .insert(funnelSessionEvents)
@@ -166,7 +169,7 @@ export const funnelTracking = {
       const move = moveSession(funnel.graph, session.currentNode, seen, targets);
       if (!move.fits) return { status: false };
       const node = funnel.graph.nodes.find((n) => n.id === move.nodeId);
-      const order = node?.data.type === "order" ? await paidTotal(tx, accountId, seen.query) : null;
+      const order = node?.data.type === "order" ? await orderOf(tx, accountId, seen.query) : null;
       await reach(tx, accountId, session.id, move.nodeId, seen, order);
       await tx
         .update(funnelSessions)
