@@ -2,8 +2,7 @@
 // funnels, the site objects a step can point at, and the per-step figures.
 import type { Context } from "hono";
 import type { FunnelStepType } from "../../../core/funnel-graph";
-import { withTenant } from "../../db/tenant";
-import { funnelStats, funnels, objectsFor, type StatsQuery } from "../../modules/funnels";
+import { funnelStats, funnels, type StatsQuery, siteObjects } from "../../modules/funnels";
 import type { AppEnv } from "../env";
 import { requireSiteManager } from "../middleware/guards";
 
@@ -24,8 +23,7 @@ export function funnelServices(c: Context<AppEnv>) {
       remove: (id: string) => managed(() => funnels.remove(db, accountId, id)),
       stats: (id: string, q: StatsQuery) => managed(() => funnelStats(db, accountId, id, q)),
       /** The site's objects a step of `type` can point at, by title. */
-      objects: (type: FunnelStepType, search = "") =>
-        managed(() => withTenant(db, accountId, (tx) => objectsFor(tx, accountId, type, search))),
+      objects: (type: FunnelStepType, search = "") => managed(() => siteObjects(db, accountId, type, search)),
     },
   };
 }

@@ -4,8 +4,9 @@
 import { and, eq, ilike, inArray, sql } from "drizzle-orm";
 import { type FunnelGraph, type FunnelStepType, STEP_REF_KIND, type StepTarget } from "../../../core/funnel-graph";
 import { isUuid } from "../../../core/uuid";
-import type { Tx } from "../../db/client";
+import type { Db, Tx } from "../../db/client";
 import { courses, forms, memberships, pages, popups, posts, products } from "../../db/schema";
+import { withTenant } from "../../db/tenant";
 import { fieldError } from "../../errors";
 
 export type SiteObject = { id: string; label: string; slug: string | null };
@@ -211,4 +212,9 @@ export async function stepTargets(tx: Tx, accountId: string, graph: FunnelGraph)
     }
   }
   return targets;
+}
+
+/** objectsFor in its own tenant transaction, for the editor's object pickers. */
+export function siteObjects(db: Db, accountId: string, type: FunnelStepType, search = ""): Promise<SiteObject[]> {
+  return withTenant(db, accountId, (tx) => objectsFor(tx, accountId, type, search));
 }
