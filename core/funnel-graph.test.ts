@@ -131,6 +131,12 @@ describe("session movement along edges (§4)", () => {
     });
   });
 
+  it("takes the offline buyer's order page as the confirmation", () => {
+    const done: StepTarget = { paths: ["/checkout/return"], prefixes: ["/dashboard/orders/"] };
+    expect(stepReached(done, { path: "/dashboard/orders/abc", query: "" })).toBe(true);
+    expect(stepReached(done, { path: "/dashboard/orders", query: "" })).toBe(false);
+  });
+
   it("does not mistake the cart event for a page view", () => {
     expect(stepReached({ paths: ["/1"] }, { path: "1", query: "" })).toBe(false);
     expect(

@@ -160,10 +160,12 @@ export function isTerminal(graph: FunnelGraph, nodeId: string): boolean {
  * - `paths`: public page paths (a page `/{slug}`, home `/`, a post `/blog/{slug}`, a course
  *   `/course/{slug}`, a product or upsell `/product/{slug}`, a form `/f/{id}`, a membership the
  *   pages of the products that grant it, checkout `/checkout`, confirmation `/checkout/return`);
+ * - `prefixes`: paths that start with one (confirmation: `/dashboard/orders/`, where an offline
+ *   payment's buyer lands);
  * - `event`: a tracked action, path `1` with `type={event}&value={id}` (the cart: `type=cart`; a
  *   popup shown: `type=popup`), `value` null for any.
  */
-export type StepTarget = { paths: string[]; event?: { type: string; value: string | null } };
+export type StepTarget = { paths: string[]; prefixes?: string[]; event?: { type: string; value: string | null } };
 
 export type Observed = { path: string; query: string };
 
@@ -184,7 +186,7 @@ export function stepReached(target: StepTarget, observed: Observed): boolean {
   }
   if (observed.path === "1") return false;
   const path = normalisePath(observed.path);
-  return target.paths.some((p) => normalisePath(p) === path);
+  return target.paths.some((p) => normalisePath(p) === path) || (target.prefixes ?? []).some((p) => path.startsWith(p));
 }
 
 export type Move = { fits: false } | { fits: true; nodeId: string; moved: boolean; terminal: boolean };

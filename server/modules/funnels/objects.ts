@@ -207,7 +207,7 @@ export async function stepTargets(tx: Tx, accountId: string, graph: FunnelGraph)
         targets.set(n.id, paths("/checkout"));
         break;
       case "order":
-        targets.set(n.id, paths("/checkout/return"));
+        targets.set(n.id, { paths: ["/checkout/return"], prefixes: ["/dashboard/orders/"] });
         break;
     }
   }

@@ -65,9 +65,11 @@ export function parseEvent(body: unknown): FunnelEvent {
 async function orderOf(
   tx: Tx,
   accountId: string,
-  query: string,
+  seen: { path: string; query: string },
 ): Promise<{ orderId: string; revenue: number | null } | null> {
-  const id = new URLSearchParams(query.replace(/^\?/, "")).get("order");
+  const id =
+    new URLSearchParams(seen.query.replace(/^\?/, "")).get("order") ??
+    /^\/dashboard\/orders\/([^/?#]+)/.exec(seen.path)?.[1];
   if (!id || !isUuid(id)) return null;
   const [row] = await tx
     .select({ total: orders.totalAmount, status: orders.status })
@@ -169,7 +171,7 @@ export const funnelTracking = {
       const move = moveSession(funnel.graph, session.currentNode, seen, targets);
       if (!move.fits) return { status: false };
       const node = funnel.graph.nodes.find((n) => n.id === move.nodeId);
-      const order = node?.data.type === "order" ? await orderOf(tx, accountId, seen.query) : null;
+      const order = node?.data.type === "order" ? await orderOf(tx, accountId, seen) : null;
       await reach(tx, accountId, session.id, move.nodeId, seen, order);
       await tx
         .update(funnelSessions)
