@@ -36,7 +36,7 @@ describe("funnels", () => {
 
     const panel = page.getByTestId("funnel-step-panel");
     const pick = async (label: string, option: string) => {
-      await panel.getByRole("textbox", { name: label }).click();
+      await panel.getByLabel(label).click();
       await page.getByRole("option", { name: option }).click();
     };
     const addStep = async (type: string, name: string, object?: [string, string]) => {

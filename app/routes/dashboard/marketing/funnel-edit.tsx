@@ -60,6 +60,8 @@ export default function FunnelEdit({ loaderData: d }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [search] = useSearchParams();
+  // Above the editor, which starts again from each saved revision: the answer outlives it.
+  const fetcher = useFetcher<typeof action>();
   return (
     <Tabs
       value={d.tab}
@@ -73,6 +75,7 @@ export default function FunnelEdit({ loaderData: d }: Route.ComponentProps) {
     >
       <Editor
         key={d.funnel.updatedAt}
+        fetcher={fetcher}
         funnel={d.funnel}
         objects={d.objects}
         tabs={
@@ -93,14 +96,15 @@ function Editor({
   objects,
   tabs,
   children,
+  fetcher,
 }: {
+  fetcher: ReturnType<typeof useFetcher<typeof action>>;
   funnel: Funnel;
   objects: SiteObjects;
   tabs: ReactNode;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<typeof action>();
   const [form, setForm] = useState({
     name: funnel.name,
     status: funnel.status,
