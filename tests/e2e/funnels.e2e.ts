@@ -92,7 +92,15 @@ describe("funnels", () => {
     await visitor.getByRole("button", { name: fill(en.checkout.placeOrder, { total: "$49" }) }).click();
     await visitor.waitForURL((url) => url.pathname.startsWith("/dashboard/orders/"));
     await hydrated(visitor);
-    // The confirmation is the funnel's last step: the session ends there.
+    // The confirmation is the funnel's last step: the session ends there, and the next view is refused.
+    const funnelId = funnelUrl.split("/").at(-1) as string;
+    const lastStep = () =>
+      page.evaluate(async (id) => {
+        const stats = await (await fetch(`/api/v1/funnels/${id}/stats`)).json();
+        return stats.steps.at(-1)?.visitors as number;
+      }, funnelId);
+    await expect.poll(lastStep, { timeout: 10_000 }).toBe(1);
+    await open(visitor, `${origin}/course/${course.slug}`);
     await expect
       .poll(() => visitor.evaluate(() => sessionStorage.getItem("funnel_session_id")), { timeout: 10_000 })
       .toBeNull();

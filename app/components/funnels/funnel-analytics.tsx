@@ -15,7 +15,7 @@ export function FunnelAnalytics({ stats, currency }: { stats: FunnelStats; curre
   const data = stats.steps.map((s) => ({ step: s.label, visitors: s.visitors }));
   const summary = stats.steps.map((s) => t("funnels.stepSummary", { label: s.label, count: s.visitors })).join("; ");
   return (
-    <div data-testid="funnel-analytics">
+    <div data-testid="funnel-analytics" style={{ minWidth: 0, maxWidth: "100%" }}>
       <Form method="get" style={{ marginBottom: 16 }}>
         <input type="hidden" name="tab" value="analytics" />
         <Group align="end" wrap="wrap">
@@ -39,7 +39,7 @@ export function FunnelAnalytics({ stats, currency }: { stats: FunnelStats; curre
       </Form>
       <Text mb="sm">{t("funnels.totals", { count: stats.sessions, revenue: money(stats.revenue) })}</Text>
       {stats.steps.length ? (
-        <div role="img" aria-label={summary}>
+        <div role="img" aria-label={summary} style={{ overflow: "hidden", maxWidth: "100%" }}>
           <BarChart
             h={Math.max(160, stats.steps.length * 44)}
             data={data}
