@@ -251,6 +251,12 @@ describe("funnel tracking", () => {
     expect(await revenue()).toBe(0);
   });
 
+  it("limits the sessions one address may start on a site, with 429 rate_limited", async () => {
+    const C = await siteWithOwner(t, "funnel-rate", { plan: PLAN_IDS.professional });
+    for (let i = 0; i < 30; i++) expect((await start(C, "none")).status).toBe(200);
+    await expectError(await start(C, "none"), 429, "rate_limited");
+  });
+
   it("refuses a view off the graph, an unknown session and another site's account_id", async () => {
     const f = await liveFunnel();
     const s = (await body(await start(A, f.utm_campaign))).session_id as string;
