@@ -15,6 +15,7 @@ export const DASHBOARD_GROUPS: readonly string[] = [
   "dashboard",
   "feedback",
   "forms",
+  "funnels",
   "home",
   "instructor",
   "learning",

@@ -107,6 +107,8 @@ export function addProduct(product: CartProduct, analytics: { tenantId: string; 
     const coupon = outcome.kind === "checkout" ? null : (cart.coupon ?? null);
     writeCart({ cartItems: asCartItems(outcome.items), coupon });
     pushAnalytics(addToCartEvent(product, analytics));
+    // The funnel's cart step; the tracker is loaded only on the pages that add to a cart.
+    void import("./funnel-tracker").then((m) => m.trackFunnelCart(analytics.tenantId, product.id));
     if (outcome.kind === "added") openCart();
   }
   return outcome;

@@ -1,5 +1,6 @@
 // The one HTTP application: tenant by host, sessions, the auth routes, the REST API, the spec's
 // own endpoints, static assets and, for everything else, React Router's server rendering.
+import { createFunnelTrackingRoutes } from "./api/funnel-tracking";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ServerBuild } from "react-router";
@@ -83,6 +84,8 @@ export function createHttpApp(platform: Platform, opts: HttpOptions = {}) {
   app.route("/api/auth", createAuthRoutes());
   // Forms and popups for visitors, embeddable on other sites: no session is read.
   app.route("/api", createPublicFormRoutes());
+  // Funnel tracking from the site's pages: no session is read.
+  app.route("/api", createFunnelTrackingRoutes());
 
   app.use("*", session);
 

@@ -35,6 +35,7 @@ import { automationRedirectServices } from "./services/automation-redirects";
 import { addonServices } from "./services/addons";
 import { marketingServices } from "./services/marketing";
 import { formServices } from "./services/forms";
+import { funnelServices } from "./services/funnels";
 import { audienceServices } from "./services/audience";
 import { withoutJoining } from "../request-scope";
 
@@ -130,6 +131,7 @@ export function buildLoadContext(c: Context<AppEnv>) {
       ...automationRedirectServices(c),
       ...addonServices(c),
       ...formServices(c),
+      ...funnelServices(c),
       ...audienceServices(c),
     },
   };

@@ -134,6 +134,17 @@ describe("the demo seed", () => {
     expect((await seedDemo(t.database.db, t.platform.auth, "staff-demo@atrium.test", {} as never)).created).toBe(false);
   });
 
+  it("has a live funnel with two weeks of campaign sessions dropping off towards a few paid orders", async () => {
+    const login = await signIn(t, "demo", DEMO_LOGINS.owner, DEMO_PASSWORD);
+    const list = await (await t.request("demo", "/api/v1/funnels", { cookie: login })).json();
+    expect(list.items).toHaveLength(1);
+    const [funnel] = list.items;
+    expect(funnel).toMatchObject({ status: "live", utm_campaign: "spring-pottery", sessions: 40, conversions: 4 });
+    const stats = await (await t.request("demo", `/api/v1/funnels/${funnel.id}/stats`, { cookie: login })).json();
+    expect(stats.steps.map((s: { visitors: number }) => s.visitors)).toEqual([40, 24, 18, 10, 4]);
+    expect(stats.revenue).toBeGreaterThan(0);
+  });
+
   it("has an audience: two lists, tagged contacts and last week's campaign with its figures", async () => {
     const login = await signIn(t, "demo", DEMO_LOGINS.owner, DEMO_PASSWORD);
     const lists = await (await t.request("demo", "/api/v1/lists", { cookie: login })).json();

@@ -1,4 +1,4 @@
-// The list screen shared by the site's forms and popups: a create button (focused when quick-create
+// The list screen shared by the site's forms, popups and funnels: a create button (focused when quick-create
 // opened the screen), the items with edit and delete, and the plan refusal when the feature is off.
 import { Button } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
@@ -21,7 +21,7 @@ export function MarketingItemList<T extends Item>({
   locked,
 }: {
   /** The translation group with title, edit, editNamed, delete, deleteNamed, confirmDelete… and empty. */
-  group: "forms" | "popups";
+  group: "forms" | "popups" | "funnels";
   basePath: string;
   createLabel: string;
   items: T[];

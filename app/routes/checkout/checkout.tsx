@@ -24,6 +24,7 @@ import { cartTotal, clearCart, setCartSync } from "../../lib/cart";
 import { authErrorKey, cookieHeaders } from "../../lib/auth-response.server";
 import { pageTitle, translatorFor } from "../../lib/i18n.server";
 import { safeImageSrc } from "../../lib/safe-url";
+import { FunnelTracker } from "../../components/funnels/funnel-tracker";
 import type { Route } from "./+types/checkout";
 
 export const meta = ({ data: d }: Route.MetaArgs) => [
@@ -185,6 +186,7 @@ export default function Checkout({ loaderData, actionData }: Route.ComponentProp
 
   return (
     <div className="checkout-page">
+      <FunnelTracker />
       <header className="checkout-top" style={{ borderBottom: "1px solid var(--mantine-color-default-border)" }}>
         <Container size="lg">
           <Group justify="space-between" py="sm">

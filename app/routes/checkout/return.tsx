@@ -5,6 +5,7 @@ import { useTranslation } from "../../i18n/use-translation";
 import { redirect } from "react-router";
 import { clearCart } from "../../lib/cart";
 import { pageTitle, translatorFor } from "../../lib/i18n.server";
+import { FunnelTracker } from "../../components/funnels/funnel-tracker";
 import type { Route } from "./+types/return";
 
 export const meta = ({ data: d }: Route.MetaArgs) => [
@@ -44,6 +45,7 @@ export default function CheckoutReturn({ loaderData }: Route.ComponentProps) {
   }, [paid]);
   return (
     <div className="checkout-page">
+      <FunnelTracker />
       <header className="checkout-top" style={{ borderBottom: "1px solid var(--mantine-color-default-border)" }}>
         <Container size="lg">
           <Group py="sm">

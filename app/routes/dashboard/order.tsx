@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { formatMoney } from "../../../core/currency";
 import { OrderStatusBadge } from "../../components/commerce/order-status-badge";
 import { pageTitle, translatorFor } from "../../lib/i18n.server";
+import { FunnelTracker } from "../../components/funnels/funnel-tracker";
 import type { Route } from "./+types/order";
 
 export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title ?? "Atrium" }];
@@ -32,6 +33,8 @@ export default function Order({ loaderData }: Route.ComponentProps) {
   const money = (n: number) => formatMoney(n, order.currency, i18n.language, { decimals: true });
   return (
     <Stack gap="lg">
+      {/* The confirmation step of a funnel when an offline payment's buyer lands here. */}
+      <FunnelTracker />
       <Anchor component={Link} to="/dashboard/orders" size="sm">
         <Group gap={4}>
           <IconArrowLeft size={16} aria-hidden />

@@ -1,5 +1,6 @@
 import { Outlet, redirect } from "react-router";
 import { PopupRuntime } from "../../components/forms/popup-runtime";
+import { FunnelTracker } from "../../components/funnels/funnel-tracker";
 import { PublicLayout } from "../../components/public-layout";
 import { SiteLayout } from "../../components/site-layout";
 import { siteChrome } from "../../lib/site-chrome.server";
@@ -24,6 +25,7 @@ export default function PublicRoutes({ loaderData }: Route.ComponentProps) {
       <SiteLayout site={loaderData.site} user={loaderData.user}>
         <Outlet />
         <PopupRuntime />
+        <FunnelTracker />
       </SiteLayout>
     );
   }

@@ -18,3 +18,4 @@ export * from "./audience";
 export * from "./limits";
 export * from "./forms";
 export * from "./automations";
+export * from "./funnels";

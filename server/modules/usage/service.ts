@@ -19,7 +19,7 @@ import {
 } from "../../../core/plan-limits";
 import { planAllows, planAllowsAddon, USAGE_METER_KEYS, type UsageMeterKey } from "../../../core/plans";
 import type { Db, Tx } from "../../db/client";
-import { activeMembers, courses, media, members, pages, usageMeters } from "../../db/schema";
+import { activeMembers, courses, funnels, media, members, pages, usageMeters } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
 import { AppError } from "../../errors";
 
@@ -104,8 +104,10 @@ async function held(tx: Tx, accountId: string, name: CountLimit | "images" | "vi
         .where(eq(media.accountId, accountId));
       return Math.ceil(Number(r?.n ?? 0) / (1024 * 1024));
     }
+    case "funnels":
+      return one(tx.select({ n: count() }).from(funnels).where(eq(funnels.accountId, accountId)));
     default:
-      // Groups and funnels are counted once they exist (their modules call guardCount with a count).
+      // Groups are counted once they exist.
       return 0;
   }
 }
@@ -224,7 +226,7 @@ export const usage = {
       const counted = [...COUNT_LIMITS, "images", "videos", "storage"] as const;
       const holdings = [];
       for (const name of counted) {
-        if (name === "groups" || name === "funnels") continue;
+        if (name === "groups") continue;
         holdings.push({
           key: name,
           used: await held(tx, site.accountId, name),

@@ -42,6 +42,7 @@ import { contactFieldRoutes } from "./contact-fields";
 import { contactRoutes } from "./contacts";
 import { mailingListRoutes } from "./mailing-lists";
 import { formRoutes } from "./forms";
+import { funnelRoutes } from "./funnels";
 import { popupRoutes } from "./popups";
 
 export function createV1() {
@@ -91,6 +92,7 @@ export function createV1() {
   v1.route("/", mailingListRoutes);
   v1.route("/", formRoutes);
   v1.route("/", popupRoutes);
+  v1.route("/", funnelRoutes);
   v1.route("/", campaignRoutes);
   v1.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
     type: "http",
