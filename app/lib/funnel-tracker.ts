@@ -73,6 +73,9 @@ async function send(accountId: string, path: string, query: string) {
   if (answer && answer.status === false) {
     sessionStorage.removeItem(SESSION_KEY);
     console.log("Funnel finished or invalid");
+  } else if (typeof answer?.next === "string" && answer.next.startsWith("/") && !answer.next.startsWith("//")) {
+    // The funnel's next step is an offer after this paid order.
+    window.location.assign(answer.next);
   }
 }
 

@@ -226,6 +226,35 @@ describe("funnel tracking", () => {
     expect(stats.steps.map((x: { visitors: number }) => x.visitors)).toEqual([1, 1, 1, 1, 1, 1]);
   });
 
+  it("sends the buyer of a paid order on to the funnel's upsell offer, and counts it reached there", async () => {
+    const g = graph();
+    g.nodes.push({ id: "offer", data: { label: "Offer", type: "upsell", ref: refs.product } });
+    g.edges.push({ source: "done", target: "offer" });
+    const f = await newFunnel(A, { status: "live", graph: g });
+    const s = (await body(await start(A, f.utm_campaign))).session_id as string;
+    for (const [path, query] of [
+      [`/course/${slugs.course}`, ""],
+      [`/product/${slugs.product}`, ""],
+      ["1", `type=cart&value=${refs.product}`],
+      ["/checkout", ""],
+    ])
+      expect(await event(A, s, path, query)).toBe(true);
+    const order = await paidOrder(4900);
+    const answer = await body(
+      await t.request(A.site.slug, "/api/funnel/event", {
+        json: {
+          account_id: A.site.accountId,
+          session_id: s,
+          metadata: { account: A.site.accountId, path: "/checkout/return", query: `order=${order}` },
+        },
+      }),
+    );
+    expect(answer).toEqual({ status: true, next: `/checkout/upsell/${order}?product=${refs.product}` });
+    expect(await event(A, s, `/checkout/upsell/${order}`, `product=${refs.product}`)).toBe(true);
+    const stats = await body(await api(A, `/funnels/${f.id}/stats`));
+    expect(stats.steps.map((x: { visitors: number }) => x.visitors)).toEqual([1, 1, 1, 1, 1, 1, 1]);
+  });
+
   it("counts an order paid after the visitor saw the confirmation, and stops counting it once refunded", async () => {
     const f = await liveFunnel();
     const s = (await body(await start(A, f.utm_campaign))).session_id as string;

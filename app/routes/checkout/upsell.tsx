@@ -16,6 +16,7 @@ import {
 import { IconCircleCheck } from "@tabler/icons-react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { formatMoney } from "../../../core/currency";
+import { FunnelTracker } from "../../components/funnels/funnel-tracker";
 import { useTranslation } from "../../i18n/use-translation";
 import { safeRedirect } from "../../lib/auth-response.server";
 import { pageTitle, translatorFor } from "../../lib/i18n.server";
@@ -190,6 +191,7 @@ export default function Upsell({ loaderData, actionData }: Route.ComponentProps)
           </Text>
         </Stack>
       </Container>
+      <FunnelTracker />
     </div>
   );
 }

@@ -185,8 +185,11 @@ export async function stepTargets(tx: Tx, accountId: string, graph: FunnelGraph)
         targets.set(n.id, paths(slug === null ? null : `/course/${slug}`));
         break;
       case "products":
-      case "upsell":
         targets.set(n.id, paths(slug === null ? null : `/product/${slug}`));
+        break;
+      case "upsell":
+        // The one-click offer after a paid order (decision 0048), or the product's own page.
+        targets.set(n.id, { paths: slug === null ? [] : [`/product/${slug}`], prefixes: ["/checkout/upsell/"] });
         break;
       case "forms":
         targets.set(n.id, paths(ref ? `/f/${ref}` : null));

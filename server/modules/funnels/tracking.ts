@@ -107,6 +107,16 @@ async function reach(
     });
 }
 
+/** The product of the first upsell step the given step leads to, if any. */
+function upsellAfter(graph: FunnelGraph, nodeId: string): string | null {
+  for (const e of graph.edges) {
+    if (e.source !== nodeId) continue;
+    const next = graph.nodes.find((n) => n.id === e.target);
+    if (next?.data.type === "upsell" && next.data.ref) return next.data.ref;
+  }
+  return null;
+}
+
 export const funnelTracking = {
   /** Starts a session on the live funnel with the campaign triple; null ids when none matches. */
   async start(
@@ -152,7 +162,7 @@ export const funnelTracking = {
    * finished session, a funnel no longer live, or a view no edge leads to. The session's row is
    * locked, so two views of one visitor at once are applied one after the other.
    */
-  async event(db: Db, accountId: string, input: FunnelEvent): Promise<{ status: boolean }> {
+  async event(db: Db, accountId: string, input: FunnelEvent): Promise<{ status: boolean; next?: string }> {
     if (!isUuid(input.session_id)) return { status: false };
     return withTenant(db, accountId, async (tx) => {
       const [session] = await tx
@@ -177,7 +187,11 @@ export const funnelTracking = {
         .update(funnelSessions)
         .set({ currentNode: move.nodeId, finished: move.terminal, updatedAt: sql`now()` })
         .where(and(eq(funnelSessions.accountId, accountId), eq(funnelSessions.id, session.id)));
-      return { status: true };
+      // A paid order whose confirmation leads to an upsell step: the browser is sent to its offer.
+      const upsell = order?.revenue != null ? upsellAfter(funnel.graph, move.nodeId) : null;
+      return upsell
+        ? { status: true, next: `/checkout/upsell/${order?.orderId}?product=${encodeURIComponent(upsell)}` }
+        : { status: true };
     });
   },
 };
