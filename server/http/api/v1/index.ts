@@ -42,6 +42,7 @@ import { contactRoutes } from "./contacts";
 import { mailingListRoutes } from "./mailing-lists";
 import { formRoutes } from "./forms";
 import { popupRoutes } from "./popups";
+import { automationRoutes } from "./automations";
 
 export function createV1() {
   const v1 = newRouter();
@@ -89,6 +90,7 @@ export function createV1() {
   v1.route("/", mailingListRoutes);
   v1.route("/", formRoutes);
   v1.route("/", popupRoutes);
+  v1.route("/", automationRoutes);
   v1.route("/", campaignRoutes);
   v1.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
     type: "http",

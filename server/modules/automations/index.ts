@@ -1,0 +1,11 @@
+// Automations (spec §3, §5, §9; decision 0047): the owner's When / Only if / Then definitions, the
+// run log and the runs the owner starts; each run is a unit of work inserted once per cause and
+// worked by its job.
+export {
+  type AutomationInput,
+  type AutomationStats,
+  type AutomationView,
+  automations,
+} from "./service";
+export { automationRunLog, MAX_MANUAL_MEMBERS, type RunPage, type RunView } from "./run-log";
+export { type CreatedRun, insertRuns, type NewRun, queueRuns, RUN_JOB } from "./runs";
