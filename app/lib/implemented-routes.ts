@@ -97,6 +97,8 @@ export const IMPLEMENTED_ROUTES: readonly { path: string; scope: RouteScope }[] 
   { path: "/dashboard/manage/marketing/forms/:id", scope: "site" },
   { path: "/dashboard/manage/marketing/popups", scope: "site" },
   { path: "/dashboard/manage/marketing/popups/:id", scope: "site" },
+  { path: "/dashboard/manage/marketing/automations", scope: "site" },
+  { path: "/dashboard/manage/marketing/automations/:id", scope: "site" },
   { path: "/dashboard/manage/marketing/emails/contacts", scope: "site" },
   { path: "/dashboard/manage/marketing/emails/contacts/import", scope: "site" },
   { path: "/dashboard/manage/marketing/emails/contacts/:id", scope: "site" },

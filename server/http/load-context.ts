@@ -34,6 +34,7 @@ import { touchpointServices } from "./services/touchpoints";
 import { addonServices } from "./services/addons";
 import { marketingServices } from "./services/marketing";
 import { formServices } from "./services/forms";
+import { automationServices } from "./services/automations";
 import { audienceServices } from "./services/audience";
 import { withoutJoining } from "../request-scope";
 
@@ -128,6 +129,7 @@ export function buildLoadContext(c: Context<AppEnv>) {
       ...touchpointServices(c),
       ...addonServices(c),
       ...formServices(c),
+      ...automationServices(c),
       ...audienceServices(c),
     },
   };

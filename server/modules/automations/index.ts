@@ -9,3 +9,5 @@ export {
 } from "./service";
 export { automationRunLog, MAX_MANUAL_MEMBERS, type RunPage, type RunView } from "./run-log";
 export { type CreatedRun, insertRuns, type NewRun, queueRuns, RUN_JOB } from "./runs";
+export { type AutomationChoices, automationChoices, type Choice, searchMembers } from "./choices";
+export { AUTOMATION_RUN_STATUSES, type AutomationRunStatus } from "../../db/schema";

@@ -12,8 +12,12 @@ import {
   CONDITION_KEYS,
   TRIGGER_ARGS,
 } from "../../../../core/automations";
-import { AUTOMATION_RUN_STATUSES } from "../../../db/schema";
-import { automationRunLog, automations, MAX_MANUAL_MEMBERS } from "../../../modules/automations";
+import {
+  AUTOMATION_RUN_STATUSES,
+  automationRunLog,
+  automations,
+  MAX_MANUAL_MEMBERS,
+} from "../../../modules/automations";
 import type { AppEnv } from "../../env";
 import { requireCap, requirePlanFeature } from "../../middleware/guards";
 import { errorResponses, jsonBody, newRouter, ok } from "./router";
