@@ -2,6 +2,7 @@
 // owner, an instructor and a student, its pages, posts and images, and a staff login.
 import { seedDemoSales } from "./demo-sales";
 import { seedDemoAudience } from "./demo-audience";
+import { seedDemoAutomations } from "./demo-automations";
 import { supportTickets } from "../modules/support";
 import { PLAN_IDS } from "../../core/plans";
 import type { Auth } from "../auth/auth";
@@ -102,6 +103,12 @@ export async function seedDemo(db: Db, auth: Auth, staffEmail: string, storage: 
     demoCourses.courses.map((c) => c.course.id),
   );
   await seedDemoSales(db, auth, site);
+  await seedDemoAutomations(db, site, {
+    courseId: demoCourses.courses[0].course.id,
+    newsletterListId: audience.listIds.newsletter,
+    formId: audience.formId,
+    student,
+  });
   // One open ticket, so the owner's and the staff's support screens show a conversation.
   await supportTickets.open(
     db,
