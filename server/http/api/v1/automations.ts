@@ -30,7 +30,8 @@ const keyed = (keys: readonly string[], args: Keyed, name: string) => {
 
 const ZCondition = keyed(CONDITION_KEYS, CONDITION_ARGS, "AutomationCondition");
 const ZAction = keyed(ACTION_KEYS, ACTION_ARGS, "AutomationAction");
-const ZTriggerArgs = TRIGGER_ARGS.time_delay.openapi("AutomationDelay", {
+// A fresh object around core's shape: schemas made before this module loaded have no .openapi().
+const ZTriggerArgs = z.object(TRIGGER_ARGS.time_delay.shape).openapi("AutomationDelay", {
   description: "time_delay only: the event it waits for and the delay in minutes",
 });
 const ZStatus = z.enum(["active", "paused"]);
