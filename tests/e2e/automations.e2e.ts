@@ -7,8 +7,8 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import en from "../../app/i18n/locales/en/translation.json" with { type: "json" };
 import { PLAN_IDS } from "../../core/plans";
-import { automations } from "../../server/db/schema";
-import { withPlatform } from "../../server/db/tenant";
+import { automationRuns, automations } from "../../server/db/schema";
+import { withPlatform, withTenant } from "../../server/db/tenant";
 import { buildCourse } from "../../server/seed/course-builders";
 import { axeCheck } from "./axe";
 import { hydrated, open, setupE2E } from "./fixtures";
@@ -82,6 +82,30 @@ describe("automations", () => {
     expect(await fitsWidth(page)).toBe(true);
     await page.screenshot({ path: "/tmp/automation-editor-390.png", fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
+
+    // The run log: a skipped run says which condition did not hold and why; "Run again" queues a new run.
+    await withTenant(e2e.t.database.db, site.accountId, (tx) =>
+      tx.insert(automationRuns).values({
+        accountId: site.accountId,
+        automationId: saved.id,
+        dedupeKey: "event:first",
+        trigger: "course_completed",
+        payload: { userId: owner.id },
+        userId: owner.id,
+        status: "skipped",
+        failedConditions: [{ index: 0, key: "course_progress_percent", reason: "progress" }],
+        finishedAt: new Date(),
+      }),
+    );
+    await page.getByRole("tab", { name: a.editor.tabRuns }).click();
+    const runs = page.getByRole("table");
+    await runs.getByText(a.runStatus.skipped, { exact: true }).waitFor();
+    await page.getByRole("button", { name: a.log.details }).click();
+    await page.getByText(`${a.conditions.course_progress_percent}: ${a.reasons.progress}`).waitFor();
+    expect(await axeCheck(page)).toEqual([]);
+    await page.getByRole("button", { name: a.log.runAgain }).click();
+    await expect.poll(() => page.getByRole("button", { name: a.log.runAgain }).count()).toBe(2);
+    await runs.getByText(a.runStatus.queued, { exact: true }).waitFor();
 
     await page.getByRole("link", { name: `← ${a.title}` }).click();
     await page.waitForURL(/\/automations$/);
