@@ -89,6 +89,8 @@ export default [
     route("manage/marketing/popups/:id", "routes/dashboard/marketing/popup-edit.tsx"),
     route("manage/marketing/funnels", "routes/dashboard/marketing/funnels.tsx"),
     route("manage/marketing/funnels/:id", "routes/dashboard/marketing/funnel-edit.tsx"),
+    route("manage/marketing/automations", "routes/dashboard/marketing/automations.tsx"),
+    route("manage/marketing/automations/:id", "routes/dashboard/marketing/automation-edit.tsx"),
     route("manage/marketing/emails/contacts", "routes/dashboard/marketing/contacts.tsx"),
     route("manage/marketing/emails/contacts/import", "routes/dashboard/marketing/contact-import.tsx"),
     route("manage/marketing/emails/contacts/:id", "routes/dashboard/marketing/contact.tsx"),

@@ -50,6 +50,7 @@ export interface MenuInput {
 const QUICK_CREATE_PLAN_FEATURE: Partial<Record<QuickCreateId, string>> = {
   affiliates: "commissions",
   forms: "forms",
+  automations: "forms",
 };
 
 export interface MenuPreferenceEntry {

@@ -18,7 +18,7 @@ import { supervisedRole, superviseWebProcesses, webProcessCount } from "./launch
 import { logFor } from "./log";
 import { createTransport } from "./mail/transport";
 import { accounts } from "./modules/accounts";
-import { automationEngine } from "./modules/automations/engine";
+import { automationEngine } from "./modules/automations";
 import { billing } from "./modules/billing";
 import { courseNotifications } from "./modules/course-notifications";
 import { memberNotifications } from "./modules/member-notifications";

@@ -100,6 +100,8 @@ export const IMPLEMENTED_ROUTES: readonly { path: string; scope: RouteScope }[] 
   { path: "/dashboard/manage/marketing/popups/:id", scope: "site" },
   { path: "/dashboard/manage/marketing/funnels", scope: "site" },
   { path: "/dashboard/manage/marketing/funnels/:id", scope: "site" },
+  { path: "/dashboard/manage/marketing/automations", scope: "site" },
+  { path: "/dashboard/manage/marketing/automations/:id", scope: "site" },
   { path: "/dashboard/manage/marketing/emails/contacts", scope: "site" },
   { path: "/dashboard/manage/marketing/emails/contacts/import", scope: "site" },
   { path: "/dashboard/manage/marketing/emails/contacts/:id", scope: "site" },

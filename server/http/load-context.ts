@@ -36,6 +36,7 @@ import { addonServices } from "./services/addons";
 import { marketingServices } from "./services/marketing";
 import { formServices } from "./services/forms";
 import { funnelServices } from "./services/funnels";
+import { automationServices } from "./services/automations";
 import { audienceServices } from "./services/audience";
 import { withoutJoining } from "../request-scope";
 
@@ -132,6 +133,7 @@ export function buildLoadContext(c: Context<AppEnv>) {
       ...addonServices(c),
       ...formServices(c),
       ...funnelServices(c),
+      ...automationServices(c),
       ...audienceServices(c),
     },
   };

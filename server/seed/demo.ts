@@ -3,6 +3,7 @@
 import { seedDemoSales } from "./demo-sales";
 import { seedDemoAudience } from "./demo-audience";
 import { seedDemoFunnel } from "./demo-funnels";
+import { seedDemoAutomations } from "./demo-automations";
 import { supportTickets } from "../modules/support";
 import { PLAN_IDS } from "../../core/plans";
 import type { Auth } from "../auth/auth";
@@ -104,6 +105,12 @@ export async function seedDemo(db: Db, auth: Auth, staffEmail: string, storage: 
   );
   await seedDemoSales(db, auth, site);
   await seedDemoFunnel(db, site);
+  await seedDemoAutomations(db, site, {
+    courseId: demoCourses.courses[0].course.id,
+    newsletterListId: audience.listIds.newsletter,
+    formId: audience.formId,
+    student,
+  });
   // One open ticket, so the owner's and the staff's support screens show a conversation.
   await supportTickets.open(
     db,

@@ -47,6 +47,7 @@ describe("quick-create", () => {
       q.emails,
       q.contacts,
       q.notices,
+      q.automations,
     ]);
     await page.keyboard.press("Escape");
 
@@ -71,6 +72,7 @@ describe("quick-create", () => {
       [q.forms, "/dashboard/manage/marketing/forms", en.forms.newForm],
       [q.popups, "/dashboard/manage/marketing/popups", en.popups.newPopup],
       [q.emails, "/dashboard/manage/marketing/emails", en.campaigns.new],
+      [q.automations, "/dashboard/manage/marketing/automations", en.automations.list.createFirst],
       // "contact" goes through …/emails?new=contact to the contacts tab's create form.
       [q.contacts, "/dashboard/manage/marketing/emails/contacts", en.contacts.email],
     ];

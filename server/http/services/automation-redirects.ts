@@ -1,7 +1,7 @@
 // What the site's page loaders call on each view by a signed-in member: the pending redirect an
 // automation set for them (redirect_user), taken so it is answered once.
 import type { Context } from "hono";
-import { takeRedirect } from "../../modules/automations/redirects";
+import { takeRedirect } from "../../modules/automations";
 import type { AppEnv } from "../env";
 
 export function automationRedirectServices(c: Context<AppEnv>) {

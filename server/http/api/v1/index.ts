@@ -44,6 +44,7 @@ import { mailingListRoutes } from "./mailing-lists";
 import { formRoutes } from "./forms";
 import { funnelRoutes } from "./funnels";
 import { popupRoutes } from "./popups";
+import { automationRoutes } from "./automations";
 
 export function createV1() {
   const v1 = newRouter();
@@ -93,6 +94,7 @@ export function createV1() {
   v1.route("/", formRoutes);
   v1.route("/", popupRoutes);
   v1.route("/", funnelRoutes);
+  v1.route("/", automationRoutes);
   v1.route("/", campaignRoutes);
   v1.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
     type: "http",
