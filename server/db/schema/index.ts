@@ -17,3 +17,4 @@ export * from "./webhooks";
 export * from "./audience";
 export * from "./limits";
 export * from "./forms";
+export * from "./wishlist";
