@@ -42,10 +42,12 @@ import { contactRoutes } from "./contacts";
 import { mailingListRoutes } from "./mailing-lists";
 import { formRoutes } from "./forms";
 import { popupRoutes } from "./popups";
+import { wishlistRoutes } from "./wishlist";
 
 export function createV1() {
   const v1 = newRouter();
   v1.route("/", meRoutes);
+  v1.route("/", wishlistRoutes);
   v1.route("/", siteRoutes);
   v1.route("/", searchRoutes);
   v1.route("/", siteFeatureRoutes);
