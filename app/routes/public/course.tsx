@@ -9,6 +9,7 @@ import { CourseOutline } from "../../components/catalog/course-outline";
 import { CourseRating } from "../../components/catalog/course-rating";
 import { CourseReviews } from "../../components/catalog/course-reviews";
 import { offerLabel } from "../../components/catalog/price-label";
+import { RegularPrice } from "../../components/catalog/regular-price";
 import { responsiveImage } from "../../lib/images";
 import { absoluteUrl, canonicalUrl, seoMeta } from "../../lib/seo";
 import type { Route } from "./+types/course";
@@ -164,6 +165,7 @@ export default function CoursePage({
           {course.duration && unit ? (
             <Text size="sm">{t(`catalog.duration.${unit}`, { count: course.duration.value })}</Text>
           ) : null}
+          <RegularPrice offer={course.offer} currency={currency} />
           <Badge variant="light" size="lg" data-testid="course-price">
             {offerLabel(t, course.offer, currency, i18n.language)}
           </Badge>

@@ -4,7 +4,8 @@
 // simply not found.
 import { type MeteredSite, requirePlanFeatureOf } from "../usage";
 import { and, asc, desc, eq, ilike, inArray, ne, type SQL, sql } from "drizzle-orm";
-import type { ProductMetadata, ProductPrice } from "../../../core/product";
+import { priceOf, type ProductMetadata, type ProductPrice } from "../../../core/product";
+import { chargedAmount, checkSale, type ProductSale, type SaleInput, saleActive } from "../../../core/product-sale";
 import { isValidCoverUrl } from "../../../core/post-slug";
 import { containsPattern } from "../../../core/search-query";
 import { isValidSlug, nextFreeSlug, SLUG_MAX, slugify } from "../../../core/slug";
@@ -29,6 +30,11 @@ export type ProductView = {
   status: ProductStatus;
   courseIds: string[];
   membershipIds: string[];
+  /** The scheduled sale, if any; `onSale` and `charged` are as of the read (the server's clock). */
+  sale: { price: number; startsAt: string; endsAt: string } | null;
+  onSale: boolean;
+  /** What the product costs now (the sale price inside the window), null without a price. */
+  charged: number | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -42,6 +48,8 @@ export type ProductInput = {
   metadata?: ProductMetadata;
   courseIds?: string[];
   membershipIds?: string[];
+  /** null ends any sale; absent keeps it. */
+  sale?: SaleInput | null;
 };
 
 export type ProductListQuery = {
@@ -108,19 +116,54 @@ export function validateImage(url: string | null | undefined): string | null {
 // ---------------------------------------------------------------------------------------------
 // Products
 
-const productView = (r: typeof products.$inferSelect): ProductView => ({
-  id: r.id,
-  title: r.title,
-  slug: r.slug,
-  description: r.description,
-  image: r.image,
-  metadata: r.metadata ?? {},
-  status: r.status,
-  courseIds: r.courseIds ?? [],
-  membershipIds: r.membershipIds ?? [],
-  createdAt: r.createdAt.toISOString(),
-  updatedAt: r.updatedAt.toISOString(),
-});
+/** The product's sale from its row (null when none is scheduled). */
+export const saleOf = (r: {
+  salePrice: number | null;
+  saleStartsAt: Date | null;
+  saleEndsAt: Date | null;
+}): ProductSale | null =>
+  r.salePrice !== null && r.saleStartsAt && r.saleEndsAt
+    ? { price: r.salePrice, startsAt: r.saleStartsAt, endsAt: r.saleEndsAt }
+    : null;
+
+/** What a product row costs at `now` (null without a price): the sale price inside its window. */
+export function productCharge(
+  r: { metadata: ProductMetadata | null; salePrice: number | null; saleStartsAt: Date | null; saleEndsAt: Date | null },
+  now = new Date(),
+): number | null {
+  const price = priceOf(r.metadata);
+  if (!price) return null;
+  return price.type === "onetime" ? chargedAmount(price.amount, saleOf(r), now) : price.amount;
+}
+
+/** The sale columns for an input (null clears them); a problem is a 422 naming the field. */
+function saleColumns(input: SaleInput | null, metadata: ProductMetadata) {
+  if (input === null) return { salePrice: null, saleStartsAt: null, saleEndsAt: null };
+  const checked = checkSale(input, metadata.price);
+  if ("problem" in checked) throw fieldError("validation_failed", checked.problem.field, checked.problem.message);
+  return { salePrice: checked.sale.price, saleStartsAt: checked.sale.startsAt, saleEndsAt: checked.sale.endsAt };
+}
+
+const productView = (r: typeof products.$inferSelect): ProductView => {
+  const sale = saleOf(r);
+  const now = new Date();
+  return {
+    id: r.id,
+    title: r.title,
+    slug: r.slug,
+    description: r.description,
+    image: r.image,
+    metadata: r.metadata ?? {},
+    status: r.status,
+    courseIds: r.courseIds ?? [],
+    membershipIds: r.membershipIds ?? [],
+    sale: sale ? { price: sale.price, startsAt: sale.startsAt.toISOString(), endsAt: sale.endsAt.toISOString() } : null,
+    onSale: priceOf(r.metadata)?.type === "onetime" && saleActive(sale, now),
+    charged: productCharge(r, now),
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+};
 
 const sortColumn = (sort: ProductSort): SQL => {
   if (sort === "title") return sql`lower(${products.title})`;
@@ -251,6 +294,7 @@ export async function createProduct(db: Db, site: MeteredSite, input: ProductInp
   checkSubscriptionAllowed(site, input.metadata);
   return withTenant(db, accountId, async (tx) => {
     const title = validateTitle(input.title);
+    const metadata = await cleanMetadata(tx, accountId, input.metadata ?? {});
     const values = {
       accountId,
       title,
@@ -258,7 +302,8 @@ export async function createProduct(db: Db, site: MeteredSite, input: ProductInp
       description: input.description ?? "",
       image: validateImage(input.image),
       status: input.status ?? "draft",
-      metadata: await cleanMetadata(tx, accountId, input.metadata ?? {}),
+      metadata,
+      ...(input.sale ? saleColumns(input.sale, metadata) : {}),
       courseIds: await checkRefs(tx, accountId, "courseIds", "courses", input.courseIds ?? []),
       membershipIds: await checkRefs(tx, accountId, "membershipIds", "memberships", input.membershipIds ?? []),
     };
@@ -280,6 +325,16 @@ export async function updateProduct(db: Db, site: MeteredSite, id: string, input
     if (input.image !== undefined) set.image = validateImage(input.image);
     if (input.status !== undefined) set.status = input.status;
     if (input.metadata !== undefined) set.metadata = await cleanMetadata(tx, accountId, input.metadata, id);
+    const metadata = set.metadata ?? current.metadata;
+    if (input.sale !== undefined) Object.assign(set, saleColumns(input.sale, metadata));
+    else if (current.salePrice !== null && input.metadata !== undefined) {
+      // A new price re-checks the sale kept with it (it must stay below the price).
+      const kept = saleOf(current);
+      if (kept) {
+        const range = { startsAt: kept.startsAt.toISOString(), endsAt: kept.endsAt.toISOString() };
+        Object.assign(set, saleColumns({ price: kept.price, ...range }, metadata));
+      }
+    }
     if (input.courseIds) set.courseIds = await checkRefs(tx, accountId, "courseIds", "courses", input.courseIds);
     if (input.membershipIds)
       set.membershipIds = await checkRefs(tx, accountId, "membershipIds", "memberships", input.membershipIds);

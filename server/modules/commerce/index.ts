@@ -16,3 +16,4 @@ export * from "./member-access";
 export * from "./reconcile";
 export * from "./webhooks";
 export * from "./course-offers";
+export * from "./sales";

@@ -54,6 +54,15 @@ const ZMetadata = z
   .strict()
   .openapi("ProductMetadata");
 
+const ZSale = z
+  .object({
+    price: z.number().int().min(0).openapi({ description: "Minor units, below the one-time price" }),
+    startsAt: z.string().datetime({ offset: true }),
+    endsAt: z.string().datetime({ offset: true }).openapi({ description: "After startsAt" }),
+  })
+  .strict()
+  .openapi("ProductSale");
+
 const ZProduct = z
   .object({
     id: z.string().uuid(),
@@ -65,6 +74,9 @@ const ZProduct = z
     status: z.enum(["draft", "published"]),
     courseIds: z.array(z.string()),
     membershipIds: z.array(z.string()),
+    sale: ZSale.nullable(),
+    onSale: z.boolean().openapi({ description: "Whether the sale window is open now" }),
+    charged: z.number().int().nullable().openapi({ description: "What it costs now (the sale price in the window)" }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -80,6 +92,7 @@ export const ZProductInput = z
     metadata: ZMetadata.optional(),
     courseIds: z.array(z.string().uuid()).max(200).optional(),
     membershipIds: z.array(z.string().uuid()).max(200).optional(),
+    sale: ZSale.nullable().optional().openapi({ description: "A scheduled sale price; null ends it" }),
   })
   .strict()
   .openapi("ProductInput");
