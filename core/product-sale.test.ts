@@ -22,14 +22,14 @@ describe("scheduled sale price", () => {
     const field = (r: ReturnType<typeof checkSale>) => ("problem" in r ? [r.problem.field, r.problem.key] : null);
     expect(field(checkSale(window, { type: "subscription", amount: 5000 }))).toEqual([
       "sale.price",
-      "sale_price.needsOnetime",
+      "shop.sale.needsOnetime",
     ]);
-    expect(field(checkSale({ ...window, price: 5000 }, price))).toEqual(["sale.price", "sale_price.belowPrice"]);
-    expect(field(checkSale({ ...window, price: 2.5 }, price))).toEqual(["sale.price", "sale_price.wholeAmount"]);
-    expect(field(checkSale({ ...window, startsAt: "soon" }, price))).toEqual(["sale.startsAt", "sale_price.badDate"]);
+    expect(field(checkSale({ ...window, price: 5000 }, price))).toEqual(["sale.price", "shop.sale.belowPrice"]);
+    expect(field(checkSale({ ...window, price: 2.5 }, price))).toEqual(["sale.price", "shop.sale.wholeAmount"]);
+    expect(field(checkSale({ ...window, startsAt: "soon" }, price))).toEqual(["sale.startsAt", "shop.sale.badDate"]);
     expect(field(checkSale({ ...window, endsAt: window.startsAt }, price))).toEqual([
       "sale.endsAt",
-      "sale_price.endAfterStart",
+      "shop.sale.endAfterStart",
     ]);
   });
 });

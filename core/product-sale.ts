@@ -24,17 +24,17 @@ export function checkSale(
   price: { type: string; amount: number } | null | undefined,
 ): { sale: ProductSale } | { problem: SaleProblem } {
   if (!price || price.type !== "onetime" || !(price.amount > 0))
-    return problem("sale.price", "sale_price.needsOnetime", "A sale needs a one-time price to discount");
+    return problem("sale.price", "shop.sale.needsOnetime", "A sale needs a one-time price to discount");
   if (!Number.isInteger(sale.price) || sale.price < 0)
-    return problem("sale.price", "sale_price.wholeAmount", "The sale price is a whole amount, 0 or more");
+    return problem("sale.price", "shop.sale.wholeAmount", "The sale price is a whole amount, 0 or more");
   if (sale.price >= price.amount)
-    return problem("sale.price", "sale_price.belowPrice", "The sale price must be below the price");
+    return problem("sale.price", "shop.sale.belowPrice", "The sale price must be below the price");
   const startsAt = new Date(sale.startsAt);
-  if (Number.isNaN(startsAt.getTime())) return problem("sale.startsAt", "sale_price.badDate", "Not a valid date");
+  if (Number.isNaN(startsAt.getTime())) return problem("sale.startsAt", "shop.sale.badDate", "Not a valid date");
   const endsAt = new Date(sale.endsAt);
-  if (Number.isNaN(endsAt.getTime())) return problem("sale.endsAt", "sale_price.badDate", "Not a valid date");
+  if (Number.isNaN(endsAt.getTime())) return problem("sale.endsAt", "shop.sale.badDate", "Not a valid date");
   if (endsAt.getTime() <= startsAt.getTime())
-    return problem("sale.endsAt", "sale_price.endAfterStart", "The sale must end after it starts");
+    return problem("sale.endsAt", "shop.sale.endAfterStart", "The sale must end after it starts");
   return { sale: { price: sale.price, startsAt, endsAt } };
 }
 

@@ -10,7 +10,7 @@ import { recordClick, recordOpen } from "../../server/modules/campaign-delivery/
 import { announceSales } from "../../server/modules/commerce";
 import { releaseDrippedItems } from "../../server/modules/enrolment";
 import { posts } from "../../server/modules/posts";
-import { buildPaymentSettings, buildProduct } from "../../server/seed/commerce-builders";
+import { buildProduct } from "../../server/seed/commerce-builders";
 import { buildCourse, buildEnrolment } from "../../server/seed/course-builders";
 import { startTestPlatform, type TestPlatform } from "../support/platform";
 import { body, memberOf, type SiteWithOwner, siteWithOwner, uid, uniqueEmail } from "./helpers";
@@ -29,7 +29,6 @@ beforeAll(async () => {
   B = await siteWithOwner(t, "trg-b");
   student = await memberOf(t, A.site, "student", "trg-student");
   course = (await buildCourse(t.database.db, A.site, A.owner, { title: `Wish ${uid()}`, status: "published" })).course;
-  await buildPaymentSettings(t.database.db, A.site, {});
 });
 afterAll(async () => {
   await t?.close();

@@ -11,7 +11,7 @@ export function RegularPrice({ offer, currency, size }: { offer: CourseOffer; cu
   const regular = formatMoney(offer.cheapest.price.regular, currency, i18n.language);
   return (
     <Text span size={size} c="dimmed" td="line-through" data-testid="regular-price">
-      <span className="visually-hidden">{t("sale_price.regularPrice")} </span>
+      <span className="visually-hidden">{t("shop.sale.regularPrice")} </span>
       {regular}
     </Text>
   );
@@ -22,7 +22,7 @@ export function RegularAmount({ amount, currency, size }: { amount: number; curr
   const { t, i18n } = useTranslation();
   return (
     <Text span size={size} c="dimmed" td="line-through" data-testid="regular-price">
-      <span className="visually-hidden">{t("sale_price.regularPrice")} </span>
+      <span className="visually-hidden">{t("shop.sale.regularPrice")} </span>
       {formatMoney(amount, currency, i18n.language)}
     </Text>
   );

@@ -18,6 +18,8 @@ import { useTranslation } from "../../i18n/use-translation";
 import { type Choice, PickMany } from "./pick-many";
 import { currencyOf, toMajor, toMinor } from "../../../core/currency";
 import type { ProductMetadata } from "../../../core/product";
+import type { SaleInput } from "../../../core/product-sale";
+import { SaleFields, saleDraftOf, saleInputOf } from "./sale-fields";
 import { useUnsavedChanges } from "../editor-frame";
 import { MediaPicker } from "../media-picker";
 import { PERIODS } from "./period";
@@ -32,6 +34,8 @@ export type ProductFormValue = {
   metadata: ProductMetadata;
   courseIds: string[];
   membershipIds: string[];
+  /** The scheduled sale of a one-time price; null ends it. */
+  sale: SaleInput | null;
 };
 
 type PriceKind = "none" | "onetime" | "subscription";
@@ -75,6 +79,7 @@ export function ProductForm({
   const [cross, setCross] = useState<string[]>((initial?.metadata.cross ?? []).map((c) => c.id));
   const [courseIds, setCourseIds] = useState<string[]>(initial?.courseIds ?? []);
   const [membershipIds, setMembershipIds] = useState<string[]>(initial?.membershipIds ?? []);
+  const [sale, setSale] = useState(() => saleDraftOf(initial?.sale, currency));
   const digits = currencyOf(currency).digits;
   const productTitles = new Map(choices.products.map((p) => [p.id, p.title]));
 
@@ -87,6 +92,7 @@ export function ProductForm({
     status,
     courseIds,
     membershipIds,
+    sale: kind === "onetime" ? saleInputOf(sale, currency) : null,
     metadata: {
       price:
         kind === "none"
@@ -201,6 +207,16 @@ export function ProductForm({
               </>
             ) : null}
           </Group>
+        ) : null}
+        {kind === "onetime" ? (
+          <SaleFields
+            draft={sale}
+            onChange={setSale}
+            amount={minor}
+            currency={currency}
+            digits={digits}
+            fields={fields}
+          />
         ) : null}
         <Switch
           label={t("shop.fields.featured")}
