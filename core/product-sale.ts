@@ -23,7 +23,7 @@ export function checkSale(
   sale: SaleInput,
   price: { type: string; amount: number } | null | undefined,
 ): { sale: ProductSale } | { problem: SaleProblem } {
-  if (!price || price.type !== "onetime" || !(price.amount > 0))
+  if (price?.type !== "onetime" || !(price.amount > 0))
     return problem("sale.price", "shop.sale.needsOnetime", "A sale needs a one-time price to discount");
   if (!Number.isInteger(sale.price) || sale.price < 0)
     return problem("sale.price", "shop.sale.wholeAmount", "The sale price is a whole amount, 0 or more");
