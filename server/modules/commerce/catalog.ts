@@ -5,7 +5,8 @@
 import { type MeteredSite, requirePlanFeatureOf } from "../usage";
 import { and, asc, desc, eq, ilike, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { priceOf, type ProductMetadata, type ProductPrice } from "../../../core/product";
-import { chargedAmount, checkSale, type ProductSale, type SaleInput, saleActive } from "../../../core/product-sale";
+import { type SaleInput, saleActive } from "../../../core/product-sale";
+import { productCharge, saleColumns, saleOf } from "./sale-price";
 import { isValidCoverUrl } from "../../../core/post-slug";
 import { containsPattern } from "../../../core/search-query";
 import { isValidSlug, nextFreeSlug, SLUG_MAX, slugify } from "../../../core/slug";
@@ -115,34 +116,6 @@ export function validateImage(url: string | null | undefined): string | null {
 
 // ---------------------------------------------------------------------------------------------
 // Products
-
-/** The product's sale from its row (null when none is scheduled). */
-export const saleOf = (r: {
-  salePrice: number | null;
-  saleStartsAt: Date | null;
-  saleEndsAt: Date | null;
-}): ProductSale | null =>
-  r.salePrice !== null && r.saleStartsAt && r.saleEndsAt
-    ? { price: r.salePrice, startsAt: r.saleStartsAt, endsAt: r.saleEndsAt }
-    : null;
-
-/** What a product row costs at `now` (null without a price): the sale price inside its window. */
-export function productCharge(
-  r: { metadata: ProductMetadata | null; salePrice: number | null; saleStartsAt: Date | null; saleEndsAt: Date | null },
-  now = new Date(),
-): number | null {
-  const price = priceOf(r.metadata);
-  if (!price) return null;
-  return price.type === "onetime" ? chargedAmount(price.amount, saleOf(r), now) : price.amount;
-}
-
-/** The sale columns for an input (null clears them); a problem is a 422 naming the field. */
-function saleColumns(input: SaleInput | null, metadata: ProductMetadata) {
-  if (input === null) return { salePrice: null, saleStartsAt: null, saleEndsAt: null };
-  const checked = checkSale(input, metadata.price);
-  if ("problem" in checked) throw fieldError("validation_failed", checked.problem.field, checked.problem.message);
-  return { salePrice: checked.sale.price, saleStartsAt: checked.sale.startsAt, saleEndsAt: checked.sale.endsAt };
-}
 
 const productView = (r: typeof products.$inferSelect): ProductView => {
   const sale = saleOf(r);

@@ -3,7 +3,7 @@
 // and the server copy of a known member's cart (for cart_abandoned).
 import { and, eq, inArray } from "drizzle-orm";
 import { defaultProvider, type PaymentProviderName, providersFor } from "../../../core/currency";
-import { productCharge } from "./catalog";
+import { productCharge } from "./sale-price";
 import type { Db } from "../../db/client";
 import { courses, memberCarts, type OrderItem, orders, products } from "../../db/schema";
 import { withTenant } from "../../db/tenant";

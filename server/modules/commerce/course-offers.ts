@@ -5,7 +5,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { type CourseOffer, courseOffer, type SellingProduct } from "../../../core/course-offer";
 import type { Tx } from "../../db/client";
 import { memberships, products } from "../../db/schema";
-import { productCharge } from "./catalog";
+import { productCharge } from "./sale-price";
 
 export type OfferedCourse = { id: string; access: "free" | "private" };
 

@@ -17,3 +17,4 @@ export * from "./reconcile";
 export * from "./webhooks";
 export * from "./course-offers";
 export * from "./sales";
+export * from "./sale-price";

@@ -6,7 +6,7 @@ import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { checkCoupon, couponDiscount, renewalsDiscounted } from "../../../core/coupon";
 import { currencyOf, type PaymentProviderName, providersFor } from "../../../core/currency";
 import { periodSeconds, priceOf } from "../../../core/product";
-import { productCharge } from "./catalog";
+import { productCharge } from "./sale-price";
 import type { Db, Tx } from "../../db/client";
 import { accounts, coupons, members, type OrderItem, orders, products } from "../../db/schema";
 import { commitWith, refusalOf, withTenant } from "../../db/tenant";
