@@ -50,6 +50,7 @@ export default [
     route("docs/:id", "routes/dashboard/page-edit.tsx", { id: "routes/dashboard/doc-edit" }),
     route("media", "routes/dashboard/media.tsx"),
     route("courses", "routes/dashboard/courses/my-courses.tsx"),
+    route("wishlist", "routes/dashboard/wishlist.tsx"),
     route("courses/:courseId", "routes/dashboard/courses/player.tsx"),
     route("courses/quiz/:id", "routes/dashboard/courses/quiz.tsx"),
     route("courses/quizzes/:id", "routes/dashboard/courses/assigned-quizzes.tsx"),

@@ -6,7 +6,13 @@
 //   private  neither: the instructor enrols students
 import { type PriceDuration, priceOf, type ProductMetadata } from "./product";
 
-export type OfferPrice = { type: "onetime" | "subscription"; amount: number; duration: PriceDuration | null };
+export type OfferPrice = {
+  type: "onetime" | "subscription";
+  amount: number;
+  duration: PriceDuration | null;
+  /** During a sale: the regular price, shown struck through beside the sale amount. */
+  regular?: number;
+};
 export type OfferProduct = { id: string; title: string; slug: string; image: string | null; price: OfferPrice };
 export type OfferMembership = { id: string; title: string; products: OfferProduct[] };
 
@@ -32,6 +38,8 @@ export type SellingProduct = {
   slug: string;
   image: string | null;
   metadata: ProductMetadata;
+  /** What it costs now when a sale is on (below the price); absent otherwise. */
+  saleAmount?: number | null;
 };
 
 export type OfferSource = {
@@ -41,6 +49,8 @@ export type OfferSource = {
   /** Memberships whose courses include this one, with the published products granting each. */
   memberships: { id: string; title: string; products: SellingProduct[] }[];
 };
+
+const onSale = (p: SellingProduct, amount: number) => typeof p.saleAmount === "number" && p.saleAmount < amount;
 
 function priced(products: SellingProduct[]): OfferProduct[] {
   const out: OfferProduct[] = [];
@@ -54,8 +64,9 @@ function priced(products: SellingProduct[]): OfferProduct[] {
       image: p.image,
       price: {
         type: price.type,
-        amount: price.amount,
+        amount: onSale(p, price.amount) ? (p.saleAmount as number) : price.amount,
         duration: price.type === "subscription" ? (price.duration ?? null) : null,
+        ...(onSale(p, price.amount) ? { regular: price.amount } : {}),
       },
     });
   }

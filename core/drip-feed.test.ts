@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CourseSettings, CurriculumItem } from "./curriculum";
-import { dripAvailableAt, isDripOpen } from "./drip-feed";
+import { dripAvailableAt, drippedOpen, isDripOpen } from "./drip-feed";
 
 const DAY = 86400;
 const start = 1_000_000;
@@ -58,5 +58,17 @@ describe("drip feed (spec §4: delay = value × parameter)", () => {
     expect(isDripOpen(curriculum, [], s, "a2", start, start + DAY - 1)).toBe(false);
     expect(isDripOpen(curriculum, [], s, "a2", start, start + DAY)).toBe(true);
     expect(isDripOpen(curriculum, [], s, "missing", start, start + 10 * DAY)).toBe(false);
+  });
+});
+
+describe("items that dripped open (drip_lesson_available)", () => {
+  it("lists only items held back at the start and open now", () => {
+    const s = drip({});
+    expect(drippedOpen(curriculum, [], s, start, start)).toEqual([]);
+    expect(drippedOpen(curriculum, [], s, start, start + DAY)).toEqual(["a2"]);
+    expect(drippedOpen(curriculum, [], s, start, start + 2 * DAY + 5)).toEqual(["a2", "b1"]);
+  });
+  it("lists nothing without drip", () => {
+    expect(drippedOpen(curriculum, [], {}, start, start + 9 * DAY)).toEqual([]);
   });
 });

@@ -89,3 +89,24 @@ export function isDripOpen(
   const at = dripAvailableAt(curriculum, data, settings, itemId, enrolmentStart);
   return at != null && at <= nowSeconds;
 }
+
+/**
+ * The items that dripped open after the enrolment started and are open at `nowSeconds` (those open
+ * from the start were never held back, so their opening is not news): drip_lesson_available.
+ */
+export function drippedOpen(
+  curriculum: readonly CurriculumItem[],
+  data: readonly CurriculumDataItem[],
+  settings: CourseSettings,
+  enrolmentStart: number,
+  nowSeconds: number,
+): string[] {
+  if (!settings.dripfeed) return [];
+  const opened: string[] = [];
+  for (const item of curriculum) {
+    if (item.post_type === "section" || !item.id) continue;
+    const at = dripAvailableAt(curriculum, data, settings, item.id, enrolmentStart);
+    if (at != null && at > enrolmentStart && at <= nowSeconds) opened.push(item.id);
+  }
+  return opened;
+}

@@ -28,6 +28,7 @@ describe("member dashboard menu (spec §2 route table)", () => {
       "/dashboard/meetings",
       "/dashboard/notifications",
       "/dashboard/courses",
+      "/dashboard/wishlist",
       "/dashboard/orders",
       "/dashboard/messages",
     ]);
@@ -50,6 +51,7 @@ describe("member dashboard menu (spec §2 route table)", () => {
   it("feature flags gate courses, groups, bookings, appointments and points", () => {
     const none = sidebarMenu(member({ features: { lms: false } }));
     expect(hrefs(none)).not.toContain("/dashboard/courses");
+    expect(hrefs(none)).not.toContain("/dashboard/wishlist");
     const all = hrefs(
       sidebarMenu(member({ features: { lms: true, groups: true, appointments: true, gamification: true } })),
     );
@@ -223,6 +225,7 @@ describe("menu preference", () => {
       "courses",
       "meetings",
       "notifications",
+      "wishlist",
       "orders",
     ]);
   });
@@ -248,6 +251,7 @@ describe("menu preference", () => {
       ["meetings", true],
       ["notifications", true],
       ["courses", true],
+      ["wishlist", true],
       ["messages", true],
     ]);
   });

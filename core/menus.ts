@@ -77,6 +77,7 @@ const MEMBER_MENU: readonly Entry[] = [
   { id: "meetings", href: "/dashboard/meetings" },
   { id: "notifications", href: "/dashboard/notifications" },
   { id: "courses", href: "/dashboard/courses", when: feature("lms") },
+  { id: "wishlist", href: "/dashboard/wishlist", when: feature("lms") },
   { id: "groups", href: "/dashboard/groups", when: feature("groups") },
   { id: "bookings", href: "/dashboard/bookings", when: feature("appointments") },
   { id: "appointments", href: "/dashboard/appointments", when: feature("appointments") },

@@ -6,6 +6,7 @@ import { Form, useFetcher, useNavigation } from "react-router";
 import { MediaPicker } from "./media-picker";
 import { PostStatusBadge } from "./post-status-badge";
 import { RichTextEditor } from "./rich-text-editor";
+import { fromLocalInput, toLocalInput } from "../lib/local-datetime";
 
 export type PostFormValue = {
   title: string;
@@ -31,20 +32,6 @@ export type PostFormProps = {
   /** Told whether the form holds unsaved changes (for the editor frame's leave guard). */
   onDirtyChange?: (dirty: boolean) => void;
 };
-
-const pad = (n: number) => String(n).padStart(2, "0");
-/** An ISO date as the datetime-local field shows it, in the browser's own time. */
-function toLocalInput(iso: string): string {
-  if (!iso) return "";
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return "";
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-function fromLocalInput(local: string): string {
-  if (!local) return "";
-  const d = new Date(local);
-  return Number.isNaN(d.getTime()) ? "" : d.toISOString();
-}
 
 type CategoryResult = { category?: { id: string; name: string }; fields?: Record<string, string> };
 

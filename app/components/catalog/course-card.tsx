@@ -5,6 +5,7 @@ import type { CourseOffer } from "../../../core/course-offer";
 import { responsiveImage } from "../../lib/images";
 import { CourseRating } from "./course-rating";
 import { offerLabel } from "./price-label";
+import { RegularPrice } from "./regular-price";
 
 export type CourseCardData = {
   slug: string;
@@ -60,9 +61,12 @@ export function CourseCard({ course, currency }: { course: CourseCardData; curre
           <Text size="sm" c="dimmed">
             {t("catalog.students", { count: course.students })}
           </Text>
-          <Badge variant="light" data-testid="course-card-price">
-            {offerLabel(t, course.offer, currency, i18n.language)}
-          </Badge>
+          <Group gap={6}>
+            <RegularPrice offer={course.offer} currency={currency} size="sm" />
+            <Badge variant="light" data-testid="course-card-price">
+              {offerLabel(t, course.offer, currency, i18n.language)}
+            </Badge>
+          </Group>
         </Group>
       </Stack>
     </Card>

@@ -18,6 +18,8 @@ import { useTranslation } from "../../i18n/use-translation";
 import { type Choice, PickMany } from "./pick-many";
 import { currencyOf, toMajor, toMinor } from "../../../core/currency";
 import type { ProductMetadata } from "../../../core/product";
+import type { SaleInput } from "../../../core/product-sale";
+import { SaleFields, saleDraftOf, saleInputOf } from "./sale-fields";
 import { useUnsavedChanges } from "../editor-frame";
 import { MediaPicker } from "../media-picker";
 import { PERIODS } from "./period";
@@ -34,6 +36,8 @@ export type ProductFormValue = {
   courseIds: string[];
   membershipIds: string[];
   upsell?: { productId: string; headline?: string | null; price?: number | null } | null;
+  /** The scheduled sale of a one-time price; null ends it. */
+  sale: SaleInput | null;
 };
 
 type PriceKind = "none" | "onetime" | "subscription";
@@ -83,6 +87,7 @@ export function ProductForm({
     price: initial?.upsell?.price != null ? toMajor(initial.upsell.price, currency) : "",
   });
   const { upsell, priceError: offerPriceError } = upsellOf(offer, currency, choices.products);
+  const [sale, setSale] = useState(() => saleDraftOf(initial?.sale, currency));
   const digits = currencyOf(currency).digits;
   const productTitles = new Map(choices.products.map((p) => [p.id, p.title]));
 
@@ -96,6 +101,7 @@ export function ProductForm({
     courseIds,
     membershipIds,
     upsell,
+    sale: kind === "onetime" ? saleInputOf(sale, currency) : null,
     metadata: {
       price:
         kind === "none"
@@ -211,6 +217,16 @@ export function ProductForm({
               </>
             ) : null}
           </Group>
+        ) : null}
+        {kind === "onetime" ? (
+          <SaleFields
+            draft={sale}
+            onChange={setSale}
+            amount={minor}
+            currency={currency}
+            digits={digits}
+            fields={fields}
+          />
         ) : null}
         <Switch
           label={t("shop.fields.featured")}

@@ -9,6 +9,8 @@ import { CourseOutline } from "../../components/catalog/course-outline";
 import { CourseRating } from "../../components/catalog/course-rating";
 import { CourseReviews } from "../../components/catalog/course-reviews";
 import { offerLabel } from "../../components/catalog/price-label";
+import { RegularPrice } from "../../components/catalog/regular-price";
+import { WishlistButton } from "../../components/catalog/wishlist-button";
 import { responsiveImage } from "../../lib/images";
 import { absoluteUrl, canonicalUrl, seoMeta } from "../../lib/seo";
 import type { Route } from "./+types/course";
@@ -68,6 +70,7 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
     course,
     canModerate: context.services.catalog.canModerate,
     currency,
+    saved: context.user && context.member ? await context.services.learning.wishlist.has(course.id) : false,
     viewer: (course.viewer?.enrolled ? "enrolled" : context.user && context.member ? "member" : "visitor") as
       | "visitor"
       | "member"
@@ -83,6 +86,12 @@ export async function action({ context, request, params }: Route.ActionArgs) {
   const course = await context.services.catalog.course(params.slug).catch(() => null);
   if (!course) throw new Response("Not found", { status: 404 });
   try {
+    if (intent === "wishlist") {
+      const save = form.get("save") === "1";
+      if (save) await context.services.learning.wishlist.add(course.id);
+      else await context.services.learning.wishlist.remove(course.id);
+      return { intent, saved: save, error: null };
+    }
     if (intent === "enrol") {
       await context.services.catalog.enrol(course.id);
       return redirect(`/dashboard/courses/${course.id}`);
@@ -118,7 +127,7 @@ const UNITS = [
 ] as const;
 
 export default function CoursePage({
-  loaderData: { course, viewer, canModerate, currency },
+  loaderData: { course, viewer, canModerate, currency, saved },
   actionData,
 }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
@@ -140,7 +149,10 @@ export default function CoursePage({
           />
         ) : null}
         <Stack gap="xs">
-          <Title order={1}>{course.title}</Title>
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <Title order={1}>{course.title}</Title>
+            <WishlistButton slug={course.slug} saved={saved} signedIn={viewer !== "visitor"} />
+          </Group>
           {course.excerpt ? <Text size="lg">{course.excerpt}</Text> : null}
         </Stack>
         <Group gap="md" wrap="wrap">
@@ -164,6 +176,7 @@ export default function CoursePage({
           {course.duration && unit ? (
             <Text size="sm">{t(`catalog.duration.${unit}`, { count: course.duration.value })}</Text>
           ) : null}
+          <RegularPrice offer={course.offer} currency={currency} />
           <Badge variant="light" size="lg" data-testid="course-price">
             {offerLabel(t, course.offer, currency, i18n.language)}
           </Badge>

@@ -1,8 +1,9 @@
-import { Anchor, Container, List, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Container, Group, List, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "../../i18n/use-translation";
 import { Link } from "react-router";
 import { toMajor } from "../../../core/currency";
 import { priceOf } from "../../../core/product";
+import { RegularAmount } from "../../components/catalog/regular-price";
 import { AddToCartButton } from "../../components/commerce/add-to-cart-button";
 import { PriceText } from "../../components/shop/price-text";
 import { responsiveImage } from "../../lib/images";
@@ -29,7 +30,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const url = canonicalUrl(request.url);
   const image = absoluteUrl(request.url, product.image);
   const description = product.description.slice(0, 300);
-  const price = priceOf(product.metadata);
+  const regular = priceOf(product.metadata);
+  // During a sale the page, and the cart it fills, carry the sale amount; checkout charges the
+  // server's own reading of it.
+  const price =
+    regular && product.onSale && product.charged !== null ? { ...regular, amount: product.charged } : regular;
   return {
     seo: { title: `${product.title} · ${siteName}`, description, url, image, siteName },
     jsonLd: {
@@ -56,8 +61,9 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
       slug: product.slug,
       description: product.description,
       image: product.image,
-      metadata: product.metadata,
+      metadata: { ...product.metadata, price },
     },
+    regularAmount: price && regular && price.amount < regular.amount ? regular.amount : null,
     courses: page.courses,
     memberships: page.memberships,
     currency: shop.currency,
@@ -81,9 +87,12 @@ export default function ProductPage({ loaderData: d }: Route.ComponentProps) {
         ) : null}
         <Stack gap="xs">
           <Title order={1}>{p.title}</Title>
-          <div data-testid="product-price">
+          <Group gap="xs" data-testid="product-price">
+            {d.regularAmount !== null ? (
+              <RegularAmount amount={d.regularAmount} currency={d.currency} size="lg" />
+            ) : null}
             <PriceText metadata={p.metadata} currency={d.currency} size="xl" />
-          </div>
+          </Group>
         </Stack>
         {p.description ? <Text style={{ whiteSpace: "pre-line" }}>{p.description}</Text> : null}
         {includes ? (

@@ -47,6 +47,12 @@ export const products = pgTable(
     /** The offer's price, minor units, below the offered product's own; null: its own price. */
     upsellPrice: integer("upsell_price"),
     status: text("status").$type<ProductStatus>().notNull().default("draft"),
+    /** A scheduled sale (minor units of the price's currency), charged from saleStartsAt until saleEndsAt. */
+    salePrice: integer("sale_price"),
+    saleStartsAt: timestamp("sale_starts_at", { withTimezone: true }),
+    saleEndsAt: timestamp("sale_ends_at", { withTimezone: true }),
+    /** The start of the last sale window announced (course_on_sale): once per product and window. */
+    saleAnnouncedFor: timestamp("sale_announced_for", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     search: tsvector("search").generatedAlwaysAs(sql.raw(`to_tsvector('simple', coalesce(title, ''))`)),
@@ -57,6 +63,7 @@ export const products = pgTable(
     index("products_account_created_idx").on(t.accountId, t.createdAt),
     index("products_search_idx").using("gin", t.search),
     index("products_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
+    check("products_sale_check", sql`sale_price is null or (sale_price >= 0 and sale_starts_at < sale_ends_at)`),
     ...tenantPolicies(),
   ],
 );

@@ -46,6 +46,8 @@ export const pages = pgTable(
     /** The member who wrote it (members.id); kept when the member leaves, shown as unknown then. */
     authorId: uuid("author_id"),
     publishedAt: timestamp("published_at", { withTimezone: true }),
+    /** When it was first published: set once, so new_post_published is announced once per post. */
+    firstPublishedAt: timestamp("first_published_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     search: tsvector("search").generatedAlwaysAs(titleVector("title")),
@@ -77,6 +79,8 @@ export const posts = pgTable(
     /** The member who wrote it (members.id); kept when the member leaves, shown as unknown then. */
     authorId: uuid("author_id"),
     publishedAt: timestamp("published_at", { withTimezone: true }),
+    /** When it was first published: set once, so new_post_published is announced once per post. */
+    firstPublishedAt: timestamp("first_published_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     search: tsvector("search").generatedAlwaysAs(titleVector("title")),

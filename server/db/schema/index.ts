@@ -19,3 +19,4 @@ export * from "./limits";
 export * from "./forms";
 export * from "./automations";
 export * from "./funnels";
+export * from "./wishlist";

@@ -5,7 +5,8 @@ import type { Context } from "hono";
 import { canUseInstructorArea, hasCap } from "../../../core/roles";
 import type { Duration } from "../../../core/curriculum";
 import { learnerHome, player, selfEnrol, stats, students } from "../../modules/enrolment";
-import { requireUuid } from "../../errors";
+import { AppError, requireUuid } from "../../errors";
+import { wishlist } from "../../modules/wishlist";
 import type { AppEnv } from "../env";
 import { learningCtx, memberCaps } from "../learning-context";
 
@@ -18,6 +19,10 @@ export function learningServices(c: Context<AppEnv>) {
   const ctx = () => learningCtx(c);
   /** The course in the address; a malformed id is refused before any query (400). */
   const course = (courseId: string) => requireUuid(courseId, "Course");
+  const mine = () => {
+    if (!user || !member) throw new AppError("forbidden", "Only members of this site keep a wishlist here");
+    return user.id;
+  };
   return {
     learning: {
       /** users.id of the signed-in member (the player marks "me" with it). */
@@ -26,6 +31,13 @@ export function learningServices(c: Context<AppEnv>) {
       canSeeStats: Boolean(member) && (hasCap(caps, "manage_options") || hasCap(caps, "manage_stats")),
       isInstructor: Boolean(member) && canUseInstructorArea(caps, site.features),
       myCourses: () => player.myCourses(ctx()),
+      /** The signed-in member's saved courses (spec §9 course_wishlisted); only members keep one. */
+      wishlist: {
+        list: () => wishlist.list(_db, site.accountId, mine()),
+        has: (courseId: string) => (user && member ? wishlist.has(_db, site.accountId, user.id, courseId) : false),
+        add: (courseId: string) => wishlist.add(_db, site.accountId, mine(), courseId),
+        remove: (courseId: string) => wishlist.remove(_db, site.accountId, mine(), courseId),
+      },
       /** The signed-in member's dashboard home: courses with the next item, certificates, what is coming. */
       home: () => learnerHome(ctx()),
       outline: (courseId: string) => player.outline(ctx(), courseId),

@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { withTenant } from "../../db/tenant";
 import { recordContactEvents } from "../audience";
+import { events } from "../events";
 
 type Found = { campaign_id: string; contact_id: string; email: string; links: string[] };
 
@@ -22,6 +23,9 @@ async function find(db: Db, accountId: string, token: string): Promise<Found | n
   });
 }
 
+/** The trigger payload of a recipient (the outbox adds the member's id when the address is a member's). */
+const payloadOf = (f: Found) => ({ campaignId: f.campaign_id, contactId: f.contact_id, email: f.email });
+
 /** Marks the recipient opened (once); false for an unknown token. */
 export async function recordOpen(db: Db, accountId: string, token: string): Promise<boolean> {
   const f = await find(db, accountId, token);
@@ -31,7 +35,7 @@ export async function recordOpen(db: Db, accountId: string, token: string): Prom
 }
 
 async function markOpened(db: Db, accountId: string, token: string, f: Found) {
-  await withTenant(db, accountId, async (tx) => {
+  await events.transaction(db, accountId, async (tx, out) => {
     const first = rowsOf<{ contact_id: string }>(
       await tx.execute(sql`
         update email_campaign_recipients set opened_at = now()
@@ -44,6 +48,8 @@ async function markOpened(db: Db, accountId: string, token: string, f: Found) {
     await recordContactEvents(tx, accountId, [
       { contactId: f.contact_id, kind: "email_opened", data: { campaignId: f.campaign_id } },
     ]);
+    // The automation trigger, once per recipient like the count (decision: automation event payloads).
+    out.push(await events.emit(tx, accountId, "email_opened", payloadOf(f)));
   });
 }
 
@@ -54,7 +60,7 @@ export async function recordClick(db: Db, accountId: string, token: string, n: n
   const url = f.links[n];
   if (!/^https?:\/\//i.test(url)) return null;
   await markOpened(db, accountId, token, f);
-  await withTenant(db, accountId, async (tx) => {
+  await events.transaction(db, accountId, async (tx, out) => {
     const first = rowsOf<{ contact_id: string }>(
       await tx.execute(sql`
         update email_campaign_recipients set clicked_at = now()
@@ -67,6 +73,7 @@ export async function recordClick(db: Db, accountId: string, token: string, n: n
     await recordContactEvents(tx, accountId, [
       { contactId: f.contact_id, kind: "email_clicked", data: { campaignId: f.campaign_id, url } },
     ]);
+    out.push(await events.emit(tx, accountId, "link_clicked", { ...payloadOf(f), link: url }));
   });
   return url;
 }

@@ -4,7 +4,9 @@
 // simply not found.
 import { type MeteredSite, requirePlanFeatureOf } from "../usage";
 import { and, asc, desc, eq, ilike, inArray, ne, type SQL, sql } from "drizzle-orm";
-import { type ProductMetadata, type ProductPrice, priceOf } from "../../../core/product";
+import { priceOf, type ProductMetadata, type ProductPrice } from "../../../core/product";
+import { type SaleInput, saleActive } from "../../../core/product-sale";
+import { productCharge, saleColumns, saleOf } from "./sale-price";
 import { isValidCoverUrl } from "../../../core/post-slug";
 import { containsPattern } from "../../../core/search-query";
 import { isValidSlug, nextFreeSlug, SLUG_MAX, slugify } from "../../../core/slug";
@@ -31,6 +33,11 @@ export type ProductView = {
   membershipIds: string[];
   /** "Offer after purchase": the product offered once this one is paid, its headline and offer price. */
   upsell: { productId: string; headline: string | null; price: number | null } | null;
+  /** The scheduled sale, if any; `onSale` and `charged` are as of the read (the server's clock). */
+  sale: { price: number; startsAt: string; endsAt: string } | null;
+  onSale: boolean;
+  /** What the product costs now (the sale price inside the window), null without a price. */
+  charged: number | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -47,6 +54,8 @@ export type ProductInput = {
   courseIds?: string[];
   membershipIds?: string[];
   upsell?: ProductUpsell | null;
+  /** null ends any sale; absent keeps it. */
+  sale?: SaleInput | null;
 };
 
 export type ProductListQuery = {
@@ -113,22 +122,29 @@ export function validateImage(url: string | null | undefined): string | null {
 // ---------------------------------------------------------------------------------------------
 // Products
 
-const productView = (r: typeof products.$inferSelect): ProductView => ({
-  id: r.id,
-  title: r.title,
-  slug: r.slug,
-  description: r.description,
-  image: r.image,
-  metadata: r.metadata ?? {},
-  status: r.status,
-  courseIds: r.courseIds ?? [],
-  membershipIds: r.membershipIds ?? [],
-  upsell: r.upsellProductId
-    ? { productId: r.upsellProductId, headline: r.upsellHeadline ?? null, price: r.upsellPrice ?? null }
-    : null,
-  createdAt: r.createdAt.toISOString(),
-  updatedAt: r.updatedAt.toISOString(),
-});
+const productView = (r: typeof products.$inferSelect): ProductView => {
+  const sale = saleOf(r);
+  const now = new Date();
+  return {
+    id: r.id,
+    title: r.title,
+    slug: r.slug,
+    description: r.description,
+    image: r.image,
+    metadata: r.metadata ?? {},
+    status: r.status,
+    courseIds: r.courseIds ?? [],
+    membershipIds: r.membershipIds ?? [],
+    sale: sale ? { price: sale.price, startsAt: sale.startsAt.toISOString(), endsAt: sale.endsAt.toISOString() } : null,
+    onSale: priceOf(r.metadata)?.type === "onetime" && saleActive(sale, now),
+    charged: productCharge(r, now),
+    upsell: r.upsellProductId
+      ? { productId: r.upsellProductId, headline: r.upsellHeadline ?? null, price: r.upsellPrice ?? null }
+      : null,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+};
 
 const sortColumn = (sort: ProductSort): SQL => {
   if (sort === "title") return sql`lower(${products.title})`;
@@ -288,6 +304,7 @@ export async function createProduct(db: Db, site: MeteredSite, input: ProductInp
   checkSubscriptionAllowed(site, input.metadata);
   return withTenant(db, accountId, async (tx) => {
     const title = validateTitle(input.title);
+    const metadata = await cleanMetadata(tx, accountId, input.metadata ?? {});
     const values = {
       accountId,
       title,
@@ -295,7 +312,8 @@ export async function createProduct(db: Db, site: MeteredSite, input: ProductInp
       description: input.description ?? "",
       image: validateImage(input.image),
       status: input.status ?? "draft",
-      metadata: await cleanMetadata(tx, accountId, input.metadata ?? {}),
+      metadata,
+      ...(input.sale ? saleColumns(input.sale, metadata) : {}),
       courseIds: await checkRefs(tx, accountId, "courseIds", "courses", input.courseIds ?? []),
       membershipIds: await checkRefs(tx, accountId, "membershipIds", "memberships", input.membershipIds ?? []),
       ...(await cleanUpsell(tx, accountId, input.upsell ?? null)),
@@ -318,6 +336,16 @@ export async function updateProduct(db: Db, site: MeteredSite, id: string, input
     if (input.image !== undefined) set.image = validateImage(input.image);
     if (input.status !== undefined) set.status = input.status;
     if (input.metadata !== undefined) set.metadata = await cleanMetadata(tx, accountId, input.metadata, id);
+    const metadata = set.metadata ?? current.metadata;
+    if (input.sale !== undefined) Object.assign(set, saleColumns(input.sale, metadata));
+    else if (current.salePrice !== null && input.metadata !== undefined) {
+      // A new price re-checks the sale kept with it (it must stay below the price).
+      const kept = saleOf(current);
+      if (kept) {
+        const range = { startsAt: kept.startsAt.toISOString(), endsAt: kept.endsAt.toISOString() };
+        Object.assign(set, saleColumns({ price: kept.price, ...range }, metadata));
+      }
+    }
     if (input.courseIds) set.courseIds = await checkRefs(tx, accountId, "courseIds", "courses", input.courseIds);
     if (input.membershipIds)
       set.membershipIds = await checkRefs(tx, accountId, "membershipIds", "memberships", input.membershipIds);

@@ -3,7 +3,7 @@
 // and the server copy of a known member's cart (for cart_abandoned).
 import { and, eq, inArray } from "drizzle-orm";
 import { defaultProvider, type PaymentProviderName, providersFor } from "../../../core/currency";
-import { priceOf } from "../../../core/product";
+import { productCharge } from "./sale-price";
 import type { Db } from "../../db/client";
 import { courses, memberCarts, type OrderItem, orders, products } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
@@ -32,11 +32,17 @@ export async function checkCartCoupon(
     const ids = [...new Set(input.productIds ?? [])];
     if (ids.length) {
       const rows = await tx
-        .select({ id: products.id, metadata: products.metadata })
+        .select({
+          id: products.id,
+          metadata: products.metadata,
+          salePrice: products.salePrice,
+          saleStartsAt: products.saleStartsAt,
+          saleEndsAt: products.saleEndsAt,
+        })
         .from(products)
         .where(and(eq(products.accountId, accountId), inArray(products.id, ids), eq(products.status, "published")));
       if (rows.length !== ids.length) throw notFound("Product");
-      total = rows.reduce((s, p) => s + (priceOf(p.metadata)?.amount ?? 0), 0);
+      total = rows.reduce((s, p) => s + (productCharge(p) ?? 0), 0);
     }
     const { coupon, key, discount } = await previewCoupon(tx, accountId, input.name, input.userId, total);
     return { valid: true as const, key, name: coupon.name, discount, total: total - discount };

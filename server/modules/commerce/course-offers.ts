@@ -5,6 +5,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { type CourseOffer, courseOffer, type SellingProduct } from "../../../core/course-offer";
 import type { Tx } from "../../db/client";
 import { memberships, products } from "../../db/schema";
+import { productCharge } from "./sale-price";
 
 export type OfferedCourse = { id: string; access: "free" | "private" };
 
@@ -37,6 +38,9 @@ export async function courseOffers(
       slug: products.slug,
       image: products.image,
       metadata: products.metadata,
+      salePrice: products.salePrice,
+      saleStartsAt: products.saleStartsAt,
+      saleEndsAt: products.saleEndsAt,
       courseIds: products.courseIds,
       membershipIds: products.membershipIds,
     })
@@ -50,12 +54,14 @@ export async function courseOffers(
           : sql`${products.courseIds} ?| ${textArray(ids)}`,
       ),
     );
+  const now = new Date();
   const view = (p: (typeof selling)[number]): SellingProduct => ({
     id: p.id,
     title: p.title,
     slug: p.slug,
     image: p.image,
     metadata: p.metadata,
+    saleAmount: productCharge(p, now),
   });
   for (const c of sold) {
     const courseMemberships = including.filter((m) => m.courseIds.includes(c.id));

@@ -17,3 +17,5 @@ export * from "./reconcile";
 export * from "./webhooks";
 export * from "./course-offers";
 export * from "./upsell";
+export * from "./sales";
+export * from "./sale-price";

@@ -6,6 +6,7 @@ import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { checkCoupon, couponDiscount, renewalsDiscounted } from "../../../core/coupon";
 import { currencyOf, type PaymentProviderName, providersFor } from "../../../core/currency";
 import { periodSeconds, priceOf } from "../../../core/product";
+import { productCharge } from "./sale-price";
 import type { Db, Tx } from "../../db/client";
 import { accounts, coupons, members, type OrderItem, orders, products } from "../../db/schema";
 import { commitWith, refusalOf, withTenant } from "../../db/tenant";
@@ -140,7 +141,8 @@ export async function placeOrder(db: Db, accountId: string, input: PlaceOrderInp
         items.push({
           productId: p.id,
           title: p.title,
-          amount: price.amount,
+          // The sale price inside its window, read again here: what the buyer saw earlier is no promise.
+          amount: productCharge(p) ?? price.amount,
           quantity: 1,
           type: price.type === "subscription" ? "subscription" : "oneTime",
           frequency: price.type === "subscription" ? (price.duration ?? null) : null,

@@ -74,7 +74,7 @@ export async function enrolStudent(
     if (theirs) return { enrolment: theirs, created: false };
     throw new AppError("conflict", "The enrolment changed meanwhile; try again");
   }
-  const payload = { courseId: input.courseId, studentId: input.studentId };
+  const payload = { courseId: input.courseId, studentId: input.studentId, userId: input.studentId };
   const actor = input.actorId ?? (input.by === "self" ? input.studentId : null);
   const types = ["course_subscribed", "student_course_subscribed", "instructor_course_subscribed"];
   out.push(

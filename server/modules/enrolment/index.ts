@@ -7,3 +7,4 @@ export * from "./manage";
 export * from "./player";
 export * from "./stats";
 export * from "./home";
+export * from "./drip-releases";

@@ -235,7 +235,14 @@ export async function setItemComplete(
   const data = markItem(opened, item, input.complete, nowSeconds(now));
   const progress = courseProgress(record.curriculum, data);
   const wasComplete = isItemComplete(before, item.id);
-  const base = { courseId: input.courseId, studentId: input.studentId, itemId: item.id, postType: item.post_type };
+  const base = {
+    courseId: input.courseId,
+    studentId: input.studentId,
+    userId: input.studentId,
+    itemId: item.id,
+    lessonId: item.id,
+    postType: item.post_type,
+  };
   if (input.complete && !wasComplete) drafts.push({ type: "lesson_completed", payload: base });
   const finished = progress === 100 && enrolment.progress < 100;
   if (finished) {

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { listOrder } from "../../db/list-order";
 import { excerptOf, isValidCoverUrl, isValidSlug, nextFreeSlug, SLUG_MAX, slugify } from "../../../core/post-slug";
 import { containsPattern } from "../../../core/search-query";
@@ -6,6 +6,7 @@ import type { Db, Tx } from "../../db/client";
 import { members, posts as postsTable, termObjectRelationship as rel, terms } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
 import { fieldError, notFound } from "../../errors";
+import { events } from "../events";
 import { htmlToText, sanitizeRichHtml } from "../html";
 import { pageCache } from "../page-cache";
 import { CATEGORY, type CategoryView, categoriesOf, checkCategoryIds } from "./categories";
@@ -192,6 +193,15 @@ async function setCategories(tx: Tx, accountId: string, postId: string, ids: str
   }
 }
 
+/** The author's account (users.id and address), for the trigger payload. */
+async function authorUser(tx: Tx, accountId: string, memberId: string) {
+  const [m] = await tx
+    .select({ userId: members.userId, email: members.email })
+    .from(members)
+    .where(and(eq(members.accountId, accountId), eq(members.id, memberId)));
+  return m ?? null;
+}
+
 /** Drops the cached blog pages of a published post (and the listing and feed). */
 const refreshCache = (accountId: string, ...slugs: string[]) =>
   pageCache.invalidatePaths(accountId, ["/blog", ...slugs.map((s) => `/blog/${s}`), "/blog/rss.xml"]);
@@ -364,13 +374,34 @@ export const posts = {
   /** Publishes now, or at the given date (a later date keeps it off the blog until then). */
   async publish(db: Db, accountId: string, id: string, at?: string | null): Promise<PostView> {
     const date = checkDate(at ?? undefined);
-    const post = await withTenant(db, accountId, async (tx) => {
+    const post = await events.transaction(db, accountId, async (tx, out) => {
       await mustLoad(tx, accountId, id);
       await tx
         .update(postsTable)
         .set({ status: "published", publishedAt: date ?? new Date(), updatedAt: new Date() })
         .where(and(eq(postsTable.accountId, accountId), eq(postsTable.id, id)));
-      return mustLoad(tx, accountId, id);
+      // The first publication only (spec §9 new_post_published): the atomic claim of the date makes
+      // a republish, or two publishes at once, announce nothing more.
+      const [first] = await tx
+        .update(postsTable)
+        .set({ firstPublishedAt: sql`now()` })
+        .where(and(eq(postsTable.accountId, accountId), eq(postsTable.id, id), isNull(postsTable.firstPublishedAt)))
+        .returning({ authorId: postsTable.authorId });
+      const view = await mustLoad(tx, accountId, id);
+      if (first) {
+        const author = first.authorId ? await authorUser(tx, accountId, first.authorId) : null;
+        out.push(
+          await events.emit(tx, accountId, "new_post_published", {
+            postId: id,
+            slug: view.slug,
+            title: view.title,
+            publishedAt: view.publishedAt,
+            userId: author?.userId ?? null,
+            email: author?.email ?? null,
+          }),
+        );
+      }
+      return view;
     });
     await refreshCache(accountId, post.slug);
     return post;

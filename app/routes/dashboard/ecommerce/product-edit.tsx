@@ -10,6 +10,7 @@ import { pageTitle, translatorFor } from "../../../lib/i18n.server";
 import { unknownIntent } from "../../../lib/action-result";
 import { asPageError, notFound, readIntent, runAction } from "../../../lib/instructor.server";
 import type { Route } from "./+types/product-edit";
+import type { SaleInput } from "../../../../core/product-sale";
 
 export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title ?? "Atrium" }];
 
@@ -34,6 +35,12 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   };
 }
 
+/** The sale as sent (null ends it); the service checks its values. */
+const saleOf = (v: unknown): SaleInput | null => {
+  if (!v || typeof v !== "object") return null;
+  const s = v as Record<string, unknown>;
+  return { price: Number(s.price), startsAt: String(s.startsAt ?? ""), endsAt: String(s.endsAt ?? "") };
+};
 const str = (v: unknown) => (typeof v === "string" ? v : undefined);
 const ids = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : undefined);
 
@@ -71,6 +78,7 @@ export async function action({ context, request, params }: Route.ActionArgs) {
     courseIds: ids(payload.courseIds) ?? [],
     membershipIds: ids(payload.membershipIds) ?? [],
     upsell: upsellInput(payload.upsell),
+    sale: saleOf(payload.sale),
   };
   if (params.id === "new") {
     const r = await runAction(() => shop.products.create(input));

@@ -71,6 +71,14 @@ const ZUpsell = z
   })
   .strict()
   .openapi("ProductUpsell");
+const ZSale = z
+  .object({
+    price: z.number().int().min(0).openapi({ description: "Minor units, below the one-time price" }),
+    startsAt: z.string().datetime({ offset: true }),
+    endsAt: z.string().datetime({ offset: true }).openapi({ description: "After startsAt" }),
+  })
+  .strict()
+  .openapi("ProductSale");
 
 const ZProduct = z
   .object({
@@ -86,6 +94,9 @@ const ZProduct = z
     upsell: z
       .object({ productId: z.string().uuid(), headline: z.string().nullable(), price: z.number().int().nullable() })
       .nullable(),
+    sale: ZSale.nullable(),
+    onSale: z.boolean().openapi({ description: "Whether the sale window is open now" }),
+    charged: z.number().int().nullable().openapi({ description: "What it costs now (the sale price in the window)" }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -102,6 +113,7 @@ export const ZProductInput = z
     courseIds: z.array(z.string().uuid()).max(200).optional(),
     membershipIds: z.array(z.string().uuid()).max(200).optional(),
     upsell: ZUpsell.nullable().optional(),
+    sale: ZSale.nullable().optional().openapi({ description: "A scheduled sale price; null ends it" }),
   })
   .strict()
   .openapi("ProductInput");
