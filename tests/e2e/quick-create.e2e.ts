@@ -47,6 +47,7 @@ describe("quick-create", () => {
       q.emails,
       q.contacts,
       q.notices,
+      q.funnels,
       q.automations,
     ]);
     await page.keyboard.press("Escape");
@@ -72,6 +73,7 @@ describe("quick-create", () => {
       [q.forms, "/dashboard/manage/marketing/forms", en.forms.newForm],
       [q.popups, "/dashboard/manage/marketing/popups", en.popups.newPopup],
       [q.emails, "/dashboard/manage/marketing/emails", en.campaigns.new],
+      [q.funnels, "/dashboard/manage/marketing/funnels", en.funnels.newFunnel],
       [q.automations, "/dashboard/manage/marketing/automations", en.automations.list.createFirst],
       // "contact" goes through …/emails?new=contact to the contacts tab's create form.
       [q.contacts, "/dashboard/manage/marketing/emails/contacts", en.contacts.email],
