@@ -211,11 +211,11 @@ describe("dashboard shell", () => {
     await logIn(page, origin, student.email, student.password);
     await waitForPath(page, "/dashboard");
     const menu = page.getByRole("navigation", { name: en.nav.dashboardMenu });
-    // Spec §6: members without manage_options see Orders; courses need the lms feature. Messages are
+    // Spec §6: members without manage_options see Orders; courses and the wishlist need the lms feature. Messages are
     // the student's too, but that screen is not built yet.
     await expect
       .poll(() => menu.getByRole("link").allTextContents())
-      .toEqual([en.menu.dashboard, en.menu.notifications, en.menu.courses, en.menu.orders]);
+      .toEqual([en.menu.dashboard, en.menu.notifications, en.menu.courses, en.menu.wishlist, en.menu.orders]);
     expect(await page.getByRole("button", { name: en.feedback.tab, exact: true }).count()).toBe(0);
     await page.waitForTimeout(500);
     expect(await page.locator(".driver-popover").count()).toBe(0);

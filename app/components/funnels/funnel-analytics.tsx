@@ -46,6 +46,7 @@ export function FunnelAnalytics({ stats, currency }: { stats: FunnelStats; curre
             dataKey="step"
             orientation="vertical"
             yAxisProps={{ width: 140 }}
+            xAxisProps={{ allowDecimals: false }}
             series={[{ name: "visitors", label: t("funnels.visitors"), color: "blue.6" }]}
             accessibilityLayer={false}
           />
