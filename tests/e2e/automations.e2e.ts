@@ -1,17 +1,19 @@
 // Automations in a real browser: the owner builds "course completed → only if the course progress is
 // at least 100 → add the tag graduate and send an e-mail"; saving without the e-mail's message shows
 // the error next to the message, saving with it makes the automation, which the list then shows.
-// The screens pass axe and fit a phone.
+// The screens pass axe and fit a phone. Then a student completes a course in the player: the same
+// rule runs (tag added, e-mail queued) and the owner's run log shows it succeeded.
 import { and, eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import en from "../../app/i18n/locales/en/translation.json" with { type: "json" };
 import { PLAN_IDS } from "../../core/plans";
-import { automationRuns, automations } from "../../server/db/schema";
+import { automationRuns, automations, mailingContacts, mailOutbox } from "../../server/db/schema";
 import { withPlatform, withTenant } from "../../server/db/tenant";
+import { buildMember, buildUser } from "../../server/seed/builders";
 import { buildCourse } from "../../server/seed/course-builders";
 import { axeCheck } from "./axe";
-import { hydrated, open, setupE2E } from "./fixtures";
+import { hydrated, open, setupE2E, uniqueEmail } from "./fixtures";
 
 const e2e = setupE2E();
 const a = en.automations;
@@ -123,5 +125,82 @@ describe("automations", () => {
     await row.waitFor();
     expect(await row.textContent()).toContain(a.triggers.course_completed);
     expect(await axeCheck(page)).toEqual([]);
+  });
+
+  it("runs when a student completes the course in the player, and the owner sees it succeed", async () => {
+    const { site, owner, origin } = await e2e.newSite("automations-run", { plan: PLAN_IDS.professional });
+    const { course } = await buildCourse(e2e.t.database.db, site, owner, {
+      title: "Glazing",
+      curriculum: [{ section: "Week 1" }, { unit: "Only unit", content: "<p>Dip and dry.</p>" }],
+    });
+    const student = await buildUser(e2e.t.platform.auth, { email: uniqueEmail("graduate"), name: "Gale Graduate" });
+    await buildMember(e2e.t.database.db, site, student, "student");
+    const [made] = await withTenant(e2e.t.database.db, site.accountId, (tx) =>
+      tx
+        .insert(automations)
+        .values({
+          accountId: site.accountId,
+          name: "Congratulate graduates",
+          trigger: "course_completed",
+          conditions: [{ key: "course_progress_percent", args: { operator: "gte", percent: 100 } }],
+          actions: [
+            { key: "add_tag", args: { tag: "graduate" } },
+            { key: "send_email", args: { email: "{{email}}", email_template: "<p>Well done!</p>" } },
+          ],
+        })
+        .returning({ id: automations.id }),
+    );
+
+    const page = await e2e.signedIn(origin, student.email, student.password);
+    const enrolled = await page.evaluate(
+      async (id) => (await fetch(`/api/v1/courses/${id}/enrol`, { method: "POST" })).status,
+      course.id,
+    );
+    expect(enrolled).toBe(200);
+    await open(page, `${origin}/dashboard/courses/${course.id}`);
+    await page.getByText("Dip and dry.").waitFor();
+    await page.getByRole("button", { name: en.learning.markComplete }).click();
+    await page.getByRole("button", { name: en.learning.markIncomplete }).waitFor();
+
+    // The engine works the run in the background; then the owner's run log shows it.
+    await expect
+      .poll(
+        async () =>
+          (
+            await withPlatform(e2e.t.database.db, (tx) =>
+              tx
+                .select({ status: automationRuns.status })
+                .from(automationRuns)
+                .where(and(eq(automationRuns.accountId, site.accountId), eq(automationRuns.automationId, made.id))),
+            )
+          ).map((r) => r.status),
+        { timeout: 30_000 },
+      )
+      .toEqual(["succeeded"]);
+    const ownerPage = await e2e.signedIn(origin, owner.email, owner.password);
+    await open(ownerPage, `${origin}/dashboard/manage/marketing/automations/${made.id}`);
+    await hydrated(ownerPage);
+    await ownerPage.getByRole("tab", { name: a.editor.tabRuns }).click();
+    await ownerPage.getByRole("table").getByText(a.runStatus.succeeded, { exact: true }).waitFor();
+    const [contact] = await withPlatform(e2e.t.database.db, (tx) =>
+      tx
+        .select({ tags: mailingContacts.tags })
+        .from(mailingContacts)
+        .where(and(eq(mailingContacts.accountId, site.accountId), eq(mailingContacts.email, student.email))),
+    );
+    expect(contact.tags).toContain("graduate");
+    const mails = await withPlatform(e2e.t.database.db, (tx) =>
+      tx
+        .select({ subject: mailOutbox.subject })
+        .from(mailOutbox)
+        .where(
+          and(
+            eq(mailOutbox.accountId, site.accountId),
+            eq(mailOutbox.toAddress, student.email),
+            eq(mailOutbox.kind, "automation"),
+          ),
+        ),
+    );
+    expect(mails.map((m) => m.subject)).toEqual(["New mail"]);
   });
 });
