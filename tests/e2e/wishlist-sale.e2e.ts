@@ -26,8 +26,13 @@ describe("wishlist and sale price", () => {
     const page = await e2e.signedIn(origin, user.email, user.password);
     await page.goto(`${origin}/course/${course.slug}`);
     await page.getByRole("heading", { level: 1, name: "Porcelain Throwing" }).waitFor();
+    // The button shows "saved" at once; the save itself is done when the page's action answers.
+    const saved = page.waitForResponse(
+      (r) => r.request().method() === "POST" && r.url().includes(`/course/${course.slug}`),
+    );
     await page.getByRole("button", { name: w.save }).click();
     await page.getByRole("button", { name: w.saved }).waitFor();
+    expect((await saved).ok()).toBe(true);
     await page.goto(`${origin}/dashboard/wishlist`);
     await page.getByRole("link", { name: "Porcelain Throwing" }).waitFor();
     await page.getByRole("button", { name: w.removeNamed.replace("{{title}}", "Porcelain Throwing") }).click();
