@@ -1,20 +1,26 @@
 // An automation worker killed (SIGKILL) while it holds runs, and started again: every event ran its
 // automation exactly once — one run each, every run finished, each e-mail written once — because
 // each action's outcome is recorded as it finishes and a run held by a gone process is taken over.
-// The worker is a real child process on PostgreSQL; this process only emits and watches.
+// One automation per trigger (all 21: two events of each event trigger, a time_delay after
+// tag_added, a manual run on two members). The worker is a real child process on PostgreSQL; this
+// process only emits and watches.
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkAutomation } from "../../core/automations";
+import { AUTOMATION_TRIGGERS, checkAutomation, EVENT_TRIGGERS } from "../../core/automations";
 import { PLAN_IDS } from "../../core/plans";
 import { automations } from "../../server/db/schema";
 import { withTenant } from "../../server/db/tenant";
+import { automationRunLog } from "../../server/modules/automations/run-log";
+import { sweepLostRuns } from "../../server/modules/automations/sweep";
 import { events } from "../../server/modules/events";
 import { type ChildServer, startChildServer } from "../support/child-server";
 import { startTestPlatform, type TestPlatform } from "../support/platform";
-import { siteWithOwner, uid } from "./helpers";
+import { memberOf, siteWithOwner, uid } from "./helpers";
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const EVENTS = 40;
+const PER_TRIGGER = 2;
+/** Two events of each event trigger, the two time_delay runs after tag_added, two manual runs. */
+const RUNS = EVENT_TRIGGERS.length * PER_TRIGGER + PER_TRIGGER + PER_TRIGGER;
 
 async function until<T>(what: string, probe: () => Promise<T | undefined | false>, ms = 90_000) {
   const end = Date.now() + ms;
@@ -52,40 +58,52 @@ describe.skipIf(!onPostgres)("an automation worker killed mid-run (PostgreSQL)",
   const q = async <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
     (await t.database.sql(text, params)).rows as T[];
 
-  it("runs every event's automation exactly once across a kill and a restart", async () => {
+  it("runs every trigger's automation exactly once per event across a kill and a restart", async () => {
     const { site } = await siteWithOwner(t, "auto-crash", { plan: PLAN_IDS.professional });
     const tag = uid();
-    const emails = Array.from({ length: EVENTS }, (_, i) => `crash-${tag}-${i + 1}@example.org`);
-    await q(`insert into mailing_contacts (account_id, email, name) select $1, e, 'Person' from unnest($2::text[]) e`, [
-      site.accountId,
-      emails,
-    ]);
-    const checked = checkAutomation({
-      name: "Crash",
-      trigger: "tag_added",
-      actions: [
-        { key: "send_email", args: { email: "{{email}}", email_template: "<p>Hello {{email}}</p>" } },
-        { key: "trigger_webhook", args: { url: `http://127.0.0.1:${port}/hook` } },
-        { key: "add_tag", args: { tag: "welcomed" } },
-      ],
-    });
-    if (!checked.ok) throw new Error(JSON.stringify(checked.issues));
-    const [automation] = await withTenant(t.database.db, site.accountId, (tx) =>
-      tx
-        .insert(automations)
-        .values({ accountId: site.accountId, ...checked.value })
-        .returning({ id: automations.id }),
-    );
+    const ids = new Map<string, string>();
+    for (const trigger of AUTOMATION_TRIGGERS) {
+      const checked = checkAutomation({
+        name: `Crash ${trigger}`,
+        trigger,
+        triggerArgs: trigger === "time_delay" ? { after: "tag_added", delay_minutes: 1 } : undefined,
+        actions: [
+          {
+            key: "send_email",
+            args: { email: "{{email}}", email_template: "<p>Hello {{email}}</p>", subject: trigger },
+          },
+          { key: "trigger_webhook", args: { url: `http://127.0.0.1:${port}/hook` } },
+        ],
+      });
+      if (!checked.ok) throw new Error(JSON.stringify(checked.issues));
+      const [row] = await withTenant(t.database.db, site.accountId, (tx) =>
+        tx
+          .insert(automations)
+          .values({ accountId: site.accountId, ...checked.value })
+          .returning({ id: automations.id }),
+      );
+      ids.set(trigger, row.id);
+    }
+    const addressOf = (trigger: string, i: number) => `crash-${tag}-${trigger.replace(/_/g, "-")}-${i}@example.org`;
     await events.transaction(t.database.db, site.accountId, async (tx, out) => {
-      for (const email of emails) out.push(await events.emit(tx, site.accountId, "tag_added", { email, tag: "new" }));
+      for (let i = 1; i <= PER_TRIGGER; i++) {
+        for (const trigger of EVENT_TRIGGERS) {
+          out.push(await events.emit(tx, site.accountId, trigger, { email: addressOf(trigger, i) }));
+        }
+      }
+    });
+    const students = await Promise.all([1, 2].map((i) => memberOf(t, site, "student", `crash-manual-${i}`)));
+    await automationRunLog.runManual(t.database.db, site.accountId, ids.get("manual") as string, {
+      userIds: students.map((s) => s.user.id),
+      requestId: crypto.randomUUID(),
     });
 
     const count = async (status: string) =>
       (
-        await q<{ n: number }>(
-          "select count(*)::int as n from automation_runs where account_id = $1 and automation_id = $2 and status = $3",
-          [site.accountId, automation.id, status],
-        )
+        await q<{ n: number }>("select count(*)::int as n from automation_runs where account_id = $1 and status = $2", [
+          site.accountId,
+          status,
+        ])
       )[0].n;
 
     worker = await startChildServer(t.database.url as string, workerEnv());
@@ -98,10 +116,26 @@ describe.skipIf(!onPostgres)("an automation worker killed mid-run (PostgreSQL)",
     worker.process.kill("SIGKILL");
     await until("the worker is gone", async () => !worker?.alive());
     worker = null;
-    expect(await count("succeeded")).toBeLessThan(EVENTS);
+    expect(await count("succeeded")).toBeLessThan(RUNS);
 
     worker = await startChildServer(t.database.url as string, workerEnv());
-    await until("every run finished", async () => (await count("succeeded")) === EVENTS, 120_000).catch(async (err) => {
+    // The time_delay runs wait a minute; once they exist, their minute is moved back and their jobs
+    // dropped, as after a worker lost with them, and the sweep gives them new ones.
+    const delayedId = ids.get("time_delay") as string;
+    await until("the delayed runs exist", async () => {
+      const [r] = await q<{ n: number }>(
+        "select count(*)::int as n from automation_runs where account_id = $1 and automation_id = $2",
+        [site.accountId, delayedId],
+      );
+      return r.n === PER_TRIGGER;
+    });
+    await q(
+      `update automation_runs set run_at = now() - interval '2 minutes', job_id = null
+        where account_id = $1 and automation_id = $2`,
+      [site.accountId, delayedId],
+    );
+    expect(await sweepLostRuns(t.database.db)).toBeGreaterThanOrEqual(PER_TRIGGER);
+    await until("every run finished", async () => (await count("succeeded")) === RUNS, 120_000).catch(async (err) => {
       const state = await q(
         "select status, last_error, count(*)::int from automation_runs where account_id = $1 group by 1, 2",
         [site.accountId],
@@ -109,25 +143,19 @@ describe.skipIf(!onPostgres)("an automation worker killed mid-run (PostgreSQL)",
       throw new Error(`${(err as Error).message}: ${JSON.stringify(state)}\n${worker?.output().slice(-2000)}`);
     });
 
-    const runs = await q<{ email: string; n: number }>(
-      "select email, count(*)::int as n from automation_runs where account_id = $1 and automation_id = $2 group by 1",
-      [site.accountId, automation.id],
-    );
-    expect(runs).toHaveLength(EVENTS);
-    expect(runs.every((r) => r.n === 1)).toBe(true);
-    const mails = await q<{ to_address: string; n: number }>(
-      `select to_address, count(*)::int as n from mail_outbox
-        where account_id = $1 and kind = 'automation' group by 1`,
+    const runs = await q<{ automation_id: string; email: string; n: number }>(
+      "select automation_id, email, count(*)::int as n from automation_runs where account_id = $1 group by 1, 2",
       [site.accountId],
     );
-    expect({ addresses: mails.length, twice: mails.filter((m) => m.n !== 1) }).toEqual({
-      addresses: EVENTS,
-      twice: [],
-    });
-    const [tagged] = await q<{ n: number }>(
-      "select count(*)::int as n from mailing_contacts where account_id = $1 and 'welcomed' = any(tags)",
+    const perTrigger = Object.fromEntries(
+      [...ids].map(([trigger, id]) => [trigger, runs.filter((r) => r.automation_id === id).map((r) => r.n)]),
+    );
+    expect(perTrigger).toEqual(Object.fromEntries([...ids.keys()].map((trigger) => [trigger, [1, 1]])));
+    const mails = await q<{ to_address: string; subject: string; n: number }>(
+      `select to_address, subject, count(*)::int as n from mail_outbox
+        where account_id = $1 and kind = 'automation' group by 1, 2`,
       [site.accountId],
     );
-    expect(tagged.n).toBe(EVENTS);
+    expect({ mails: mails.length, twice: mails.filter((m) => m.n !== 1) }).toEqual({ mails: RUNS, twice: [] });
   }, 300_000);
 });
