@@ -62,6 +62,12 @@ async function post(path: string, body: unknown): Promise<Record<string, unknown
   }
 }
 
+/** Resolved once the first page view was tracked (a campaign link's session is then started). */
+let viewTracked: () => void = () => undefined;
+const firstViewTracked = new Promise<void>((resolve) => {
+  viewTracked = resolve;
+});
+
 async function send(accountId: string, path: string, query: string) {
   const session = stored();
   if (!session) return;
@@ -94,13 +100,24 @@ export async function trackFunnelView(accountId: string, location: { pathname: s
       deviceInfo: deviceInfo(),
     });
     if (typeof answer?.session_id === "string") sessionStorage.setItem(SESSION_KEY, answer.session_id);
+    viewTracked();
     return;
   }
   await send(accountId, location.pathname, location.search.replace(/^\?/, ""));
+  viewTracked();
+}
+
+/** A tracked action on the page: path `1` with `type={type}&value={id}` (spec §7's cart form). */
+export async function trackFunnelAction(accountId: string, type: "cart" | "popup", value: string) {
+  if (!accountId) return;
+  // On a campaign's landing page the action may come before the session exists: wait for it.
+  if (!stored() && window.location.search.includes("utm_campaign=")) {
+    await Promise.race([firstViewTracked, new Promise((r) => setTimeout(r, 10_000))]);
+  }
+  await send(accountId, "1", `type=${type}&value=${encodeURIComponent(value)}`);
 }
 
 /** A product put in the cart: path `1` with `type=cart&value={productId}`. */
-export async function trackFunnelCart(accountId: string, productId: string) {
-  if (!accountId) return;
-  await send(accountId, "1", `type=cart&value=${encodeURIComponent(productId)}`);
+export function trackFunnelCart(accountId: string, productId: string) {
+  return trackFunnelAction(accountId, "cart", productId);
 }

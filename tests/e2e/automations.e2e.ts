@@ -59,7 +59,12 @@ describe("automations", () => {
 
     const message = page.getByTestId("action-1").getByRole("textbox", { name: a.args.email_template });
     await message.click();
-    await page.keyboard.type("Well done, you finished the course!");
+    await page.keyboard.type("Well done , you finished the course!");
+    // The first name goes where the cursor is: after "Well done".
+    for (let i = 0; i < " , you finished the course!".length - 1; i++) await page.keyboard.press("ArrowLeft");
+    await page.getByTestId("action-1").getByRole("button", { name: a.editor.insertToken }).click();
+    await page.getByRole("menuitem", { name: "{{contact.first_name}}" }).click();
+    await expect.poll(() => message.textContent()).toBe("Well done {{contact.first_name}}, you finished the course!");
     await page.getByRole("button", { name: en.editorFrame.save }).click();
     await page.waitForURL(/\/automations\/[0-9a-f-]{36}\?saved=1$/);
     await page.getByText(a.editor.saved).waitFor();
@@ -77,6 +82,9 @@ describe("automations", () => {
     ]);
     expect(saved.actions.map((x) => x.key)).toEqual(["add_tag", "send_email"]);
     expect(saved.actions[0].args).toEqual({ tag: "graduate" });
+    expect((saved.actions[1].args as { email_template?: string }).email_template).toBe(
+      "<p>Well done {{contact.first_name}}, you finished the course!</p>",
+    );
 
     await page.setViewportSize({ width: 1280, height: 1400 });
     await page.screenshot({ path: "docs/screenshots/automation-editor.png", fullPage: true });

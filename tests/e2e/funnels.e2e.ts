@@ -5,6 +5,8 @@
 import { describe, expect, it } from "vitest";
 import en from "../../app/i18n/locales/en/translation.json" with { type: "json" };
 import { PLAN_IDS } from "../../core/plans";
+import { funnelStats, funnels } from "../../server/modules/funnels";
+import { popups } from "../../server/modules/forms";
 import { buildProduct } from "../../server/seed/commerce-builders";
 import { buildCourse } from "../../server/seed/course-builders";
 import { axeCheck } from "./axe";
@@ -125,5 +127,56 @@ describe("funnels", () => {
     expect(await axeCheck(page)).toEqual([]);
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  });
+
+  it("a popup shown inside a funnel moves the visitor to the funnel's popup step", async () => {
+    const { site, owner, origin } = await e2e.newSite("funnel-popup", { plan: PLAN_IDS.professional });
+    const db = e2e.t.database.db;
+    const course = async (title: string) =>
+      (await buildCourse(db, site, owner, { title, status: "published", curriculum: [{ unit: "One" }] })).course;
+    const [first, second] = [await course("Glaze Chemistry"), await course("Kiln Firing")];
+    const popup = await popups.create(db, site.accountId, {
+      name: "Studio letter",
+      content: "<h2>Our studio letter</h2><p>One letter a month.</p>",
+      trigger: { type: "delay", delaySeconds: 1 },
+      pages: { mode: "all", paths: [] },
+      frequency: { type: "once" },
+      status: "active",
+    });
+    const campaign = `popup-${uid()}`;
+    const funnel = await funnels.create(db, site, {
+      name: "Letter funnel",
+      status: "live",
+      utm_source: "news",
+      utm_medium: "email",
+      utm_campaign: campaign,
+      graph: {
+        nodes: [
+          { id: "a", data: { label: "Glaze", type: "courses", ref: first.id }, position: { x: 0, y: 0 } },
+          { id: "p", data: { label: "Letter", type: "popup", ref: popup.id }, position: { x: 200, y: 0 } },
+          { id: "b", data: { label: "Kiln", type: "courses", ref: second.id }, position: { x: 400, y: 0 } },
+        ],
+        edges: [
+          { id: "a->p", source: "a", target: "p" },
+          { id: "p->b", source: "p", target: "b" },
+        ],
+      },
+    });
+
+    const visitor = await e2e.newPage();
+    await open(visitor, `${origin}/course/${first.slug}?utm_source=news&utm_medium=email&utm_campaign=${campaign}`);
+    await expect
+      .poll(() => visitor.evaluate(() => sessionStorage.getItem("funnel_session_id")), { timeout: 10_000 })
+      .not.toBeNull();
+    const dialog = visitor.getByRole("dialog", { name: "Studio letter" });
+    await dialog.waitFor();
+    const visitors = async () => {
+      const stats = await funnelStats(db, site.accountId, funnel.id, {});
+      return stats.steps.map((s) => s.visitors);
+    };
+    await expect.poll(visitors, { timeout: 10_000 }).toEqual([1, 1, 0]);
+    await visitor.keyboard.press("Escape");
+    await open(visitor, `${origin}/course/${second.slug}`);
+    await expect.poll(visitors, { timeout: 10_000 }).toEqual([1, 1, 1]);
   });
 });

@@ -2,7 +2,8 @@
 // an operator, the time window and weekdays, e-mail with the person's-address shortcut, and the
 // campaign's rich-text editor with its merge tokens. Each shows the error its path carries.
 import { Autocomplete, Button, Chip, Group, Menu, NumberInput, Select, Stack, Text, TextInput } from "@mantine/core";
-import type { ReactNode } from "react";
+import type { Editor } from "@tiptap/react";
+import { type ReactNode, useCallback, useRef } from "react";
 import { TOKENS } from "../marketing/campaign-editor";
 import { RichTextEditor } from "../rich-text-editor";
 import { useTranslation } from "../../i18n/use-translation";
@@ -28,7 +29,16 @@ const num = (v: unknown) => (typeof v === "number" ? v : "");
 
 export function ArgControls({ kind, itemKey, args, onChange, choices, path, errors }: Props) {
   const { t } = useTranslation();
+  const editor = useRef<Editor | null>(null);
+  const keepEditor = useCallback((e: Editor | null) => {
+    editor.current = e;
+  }, []);
   const set = (patch: Args) => onChange({ ...args, ...patch });
+  // A token goes where the cursor was in the message (the editor keeps its selection while the menu is open).
+  const insertToken = (token: string) => {
+    if (editor.current) editor.current.chain().focus().insertContent(token).run();
+    else set({ email_template: `${str(args.email_template)}<p>${token}</p>` });
+  };
   const err = (arg: string) => errors[`${path}.${arg}`];
   const label = (arg: string) => t(`automations.args.${arg}`);
 
@@ -118,7 +128,7 @@ export function ArgControls({ kind, itemKey, args, onChange, choices, path, erro
           </Menu.Target>
           <Menu.Dropdown>
             {["{{email}}", ...TOKENS].map((tok) => (
-              <Menu.Item key={tok} onClick={() => set({ email_template: `${str(args.email_template)}<p>${tok}</p>` })}>
+              <Menu.Item key={tok} onClick={() => insertToken(tok)}>
                 <code>{tok}</code>
               </Menu.Item>
             ))}
@@ -129,6 +139,7 @@ export function ArgControls({ kind, itemKey, args, onChange, choices, path, erro
         label={label("email_template")}
         value={str(args.email_template)}
         onChange={(html) => set({ email_template: html })}
+        onEditor={keepEditor}
         minHeight={140}
       />
       {err("email_template") ? (

@@ -4,7 +4,7 @@
 // an accessible dialog with its content and form. Impressions, closes and conversions are counted.
 import { Modal } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
-import { useLocation } from "react-router";
+import { useLocation, useRouteLoaderData } from "react-router";
 import {
   frequencyAllows,
   isExitIntent,
@@ -63,8 +63,21 @@ function count(id: string, type: "impression" | "close" | "conversion") {
   }).catch(() => undefined);
 }
 
+/** A popup shown inside a funnel is the funnel's popup step when the graph leads there next. */
+function tellFunnel(accountId: string, popupId: string) {
+  try {
+    const campaign = window.location.search.includes("utm_campaign=");
+    if (!accountId || (!sessionStorage.getItem("funnel_session_id") && !campaign)) return;
+  } catch {
+    return;
+  }
+  void import("../../lib/funnel-tracker").then((m) => m.trackFunnelAction(accountId, "popup", popupId));
+}
+
 export function PopupRuntime() {
   const { pathname } = useLocation();
+  const root = useRouteLoaderData("root") as { accountId?: string } | undefined;
+  const accountId = root?.accountId ?? "";
   const [candidates, setCandidates] = useState<PublicPopup[]>([]);
   const [showing, setShowing] = useState<PublicPopup | null>(null);
   const shownOnPage = useRef(false);
@@ -103,6 +116,7 @@ export function PopupRuntime() {
       shownOnPage.current = true;
       remember(fired.id, { shownAt: Date.now() });
       count(fired.id, "impression");
+      tellFunnel(accountId, fired.id);
       setShowing(fired);
     };
     const timers = candidates
@@ -121,7 +135,7 @@ export function PopupRuntime() {
       window.removeEventListener("scroll", onScroll);
       document.removeEventListener("mouseout", onLeave);
     };
-  }, [candidates]);
+  }, [candidates, accountId]);
 
   if (!showing) return null;
   const close = () => {
