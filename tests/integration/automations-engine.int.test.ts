@@ -320,10 +320,14 @@ describe("the actions", () => {
     const student = await memberOf(t, A.site, "student", "auto-student");
     const { course } = await buildCourse(db(), A.site, teacher.user, { title: `Next ${uid()}`, curriculum: [] });
     const { course: foreign } = await buildCourse(db(), B.site, B.owner, { title: `Other ${uid()}`, curriculum: [] });
+    const { course: included } = await buildCourse(db(), A.site, teacher.user, {
+      title: `Gold ${uid()}`,
+      curriculum: [],
+    });
     const [membership] = await withTenant(db(), A.site.accountId, (tx) =>
       tx
         .insert(memberships)
-        .values({ accountId: A.site.accountId, title: `Gold ${uid()}` })
+        .values({ accountId: A.site.accountId, title: `Gold ${uid()}`, courseIds: [included.id] })
         .returning(),
     );
     const list = await mailingLists.create(db(), A.site.accountId, { name: `Grads ${uid()}` });
@@ -362,7 +366,8 @@ describe("the actions", () => {
     const enrolments = await withPlatform(db(), (tx) =>
       tx.select().from(courseStudents).where(eq(courseStudents.studentId, student.user.id)),
     );
-    expect(enrolments.map((e) => e.courseId)).toEqual([course.id]);
+    // The membership enrols its own course, as buying it would.
+    expect(enrolments.map((e) => e.courseId).sort()).toEqual([course.id, included.id].sort());
     const held = await withPlatform(db(), (tx) =>
       tx.select().from(memberMemberships).where(eq(memberMemberships.userId, student.user.id)),
     );
@@ -376,6 +381,7 @@ describe("the actions", () => {
       trigger: "lesson_completed",
       actions: [
         { key: "unenroll_course", args: { course_id: course.id } },
+        { key: "unenroll_course", args: { course_id: included.id } },
         { key: "revoke_membership", args: { membership_id: membership.id } },
         { key: "remove_tag", args: { tag: "graduate" } },
       ],

@@ -6,7 +6,8 @@ import { and, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { memberMemberships, memberships, products } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
-import { notFound, requireUuid } from "../../errors";
+import { AppError, notFound, requireUuid } from "../../errors";
+import { enrolStudent } from "../enrolment";
 import { type Emitted, events } from "../events";
 import { pageCache } from "../page-cache";
 
@@ -128,7 +129,7 @@ export async function grantMembership(
   actorId: string | null = null,
 ): Promise<boolean> {
   const [m] = await tx
-    .select({ id: memberships.id })
+    .select({ id: memberships.id, courseIds: memberships.courseIds })
     .from(memberships)
     .where(and(eq(memberships.accountId, accountId), eq(memberships.id, requireUuid(membershipId, "Membership"))));
   if (!m) throw notFound("Membership");
@@ -143,6 +144,19 @@ export async function grantMembership(
       set: { status: "active", orderId: null, subscriptionId: null, startsAt: now, endsAt: null, updatedAt: now },
     });
   out.push(await events.emit(tx, accountId, "membership_subscribed", { membershipId: m.id, userId }, actorId));
+  // The membership's courses, as a purchase of it enrols them (fulfilment.ts).
+  for (const courseId of m.courseIds) {
+    try {
+      // A savepoint: a course that cannot take the student (full, deleted) does not undo the grant.
+      await tx.transaction((sp) =>
+        enrolStudent(sp, accountId, { courseId, studentId: userId, by: "system", now }, out),
+      );
+    } catch (err) {
+      console.error(
+        `[memberships] ${m.id}: course ${courseId} not granted (${err instanceof AppError ? err.code : "internal"})`,
+      );
+    }
+  }
   return true;
 }
 
