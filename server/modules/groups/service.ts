@@ -77,7 +77,7 @@ function parse<T>(schema: z.ZodType<T>, input: unknown): T {
   return parsed.data;
 }
 
-const mine = (accountId: string, actor: GroupActor) =>
+const mine = (actor: GroupActor) =>
   and(
     eq(groupMembers.accountId, groups.accountId),
     eq(groupMembers.groupId, groups.id),
@@ -104,7 +104,7 @@ export const groupService = {
    */
   async list(db: Db, accountId: string, actor: GroupActor, scope: "mine" | "discover"): Promise<GroupView[]> {
     const rows = await withTenant(db, accountId, (tx) => {
-      const q = tx.select(columns).from(groups).leftJoin(groupMembers, mine(accountId, actor));
+      const q = tx.select(columns).from(groups).leftJoin(groupMembers, mine(actor));
       const where =
         scope === "mine"
           ? and(eq(groups.accountId, accountId), sql`${groupMembers.userId} is not null`)
@@ -124,7 +124,7 @@ export const groupService = {
       const [row] = await tx
         .select(columns)
         .from(groups)
-        .leftJoin(groupMembers, mine(accountId, actor))
+        .leftJoin(groupMembers, mine(actor))
         .where(and(eq(groups.accountId, accountId), eq(groups.id, id)));
       return view(row as Row, actor);
     });
