@@ -17,6 +17,7 @@ export const DASHBOARD_GROUPS: readonly string[] = [
   "feedback",
   "forms",
   "funnels",
+  "groups",
   "home",
   "instructor",
   "learning",

@@ -10,8 +10,8 @@ export const SEARCH_DEBOUNCE_MS = 500;
 export const SEARCH_LIMIT = 9;
 export const NOT_FOUND_AFTER = 3;
 
-/** Kinds of result; products have no chip of their own (spec §2 chips) and show under "all". */
-export const RESULT_TYPES = ["course", "blog", "pages", "members", "products"] as const;
+/** Kinds of result; products and groups have no chip of their own (spec §2 chips) and show under "all". */
+export const RESULT_TYPES = ["course", "blog", "pages", "members", "products", "groups"] as const;
 export type SearchHit = { type: (typeof RESULT_TYPES)[number]; title: string; href: string };
 
 /** Spec §5: the not-found message shows only when the term is longer than 3 characters and nothing is loading. */

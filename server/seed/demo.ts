@@ -4,6 +4,7 @@ import { seedDemoSales } from "./demo-sales";
 import { seedDemoAudience } from "./demo-audience";
 import { seedDemoFunnel } from "./demo-funnels";
 import { seedDemoAutomations } from "./demo-automations";
+import { seedDemoGroups } from "./demo-groups";
 import { supportTickets } from "../modules/support";
 import { PLAN_IDS } from "../../core/plans";
 import type { Auth } from "../auth/auth";
@@ -111,6 +112,7 @@ export async function seedDemo(db: Db, auth: Auth, staffEmail: string, storage: 
     formId: audience.formId,
     student,
   });
+  await seedDemoGroups(db, (await accounts.bySlug(db, "demo")) ?? site, owner, student);
   // One open ticket, so the owner's and the staff's support screens show a conversation.
   await supportTickets.open(
     db,

@@ -4,6 +4,7 @@
 // stored, so every reader sees the same masked text.
 import lists from "naughty-words";
 import { z } from "zod";
+import { mapHtmlText } from "../../../core/html-text-nodes";
 import { createProfanityFilter, normaliseWords, type ProfanityFilter } from "../../../core/profanity";
 import type { Db } from "../../db/client";
 import { fieldError } from "../../errors";
@@ -63,5 +64,11 @@ export const profanity = {
   /** The text as readers will see it: each letter of a listed word replaced by "*". */
   async mask(db: Db, accountId: string, text: string): Promise<string> {
     return filterFor(await this.settings(db, accountId)).mask(text);
+  },
+
+  /** Sanitised HTML with the text between its tags masked (tags and addresses stay as they are). */
+  async maskHtml(db: Db, accountId: string, html: string): Promise<string> {
+    const filter = filterFor(await this.settings(db, accountId));
+    return mapHtmlText(html, (text) => filter.mask(text));
   },
 };

@@ -2,21 +2,21 @@
 // published courses, pages, blog posts and members, at most 9 results a type, only for a non-empty term on
 // a known site. A title matches when it holds every word of the term: words of three characters or
 // more anywhere through the trigram indexes, shorter ones as a word's start through the generated
-// tsvector columns (GIN), so a site with 100,000 posts answers from its indexes. Published products are searched the same way; groups join when their table exists.
+// tsvector columns (GIN), so a site with 100,000 posts answers from its indexes. Published products are searched the same way, and groups other than private ones.
 //
 // These reads run as the platform role, each with an explicit account filter: under the tenant
 // role's row-level security, PostgreSQL may not use an index for a condition whose operator is
 // not leakproof (@@, ILIKE), so every search would read the whole table (decision 0010). The
 // integration tests prove that no other site's row comes back.
-import { and, desc, eq, ilike, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, ne, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { titleTerms } from "../../../core/search-query";
 import type { Db } from "../../db/client";
-import { courses, pages, posts, products } from "../../db/schema";
+import { courses, groups, pages, posts, products } from "../../db/schema";
 import { withPlatform } from "../../db/tenant";
 import { searchByName } from "../members";
 
-export const SEARCH_TYPES = ["all", "course", "blog", "pages", "members", "products"] as const;
+export const SEARCH_TYPES = ["all", "course", "blog", "pages", "members", "products", "groups"] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
 export const SEARCH_LIMIT = 9;
 
@@ -124,6 +124,21 @@ async function searchProducts(db: Db, accountId: string, term: string, limit: nu
   return rows.map((r) => ({ type: "products", title: r.title, url: `/product/${encodeURIComponent(r.slug)}` }));
 }
 
+/** Open and approval groups by title, newest first (private groups are invisible to non-members). */
+async function searchGroups(db: Db, accountId: string, term: string, limit: number): Promise<SearchResult[]> {
+  const match = titleMatches(groups, term);
+  if (!match) return [];
+  const rows = await withPlatform(db, (tx) =>
+    tx
+      .select({ id: groups.id, title: groups.title })
+      .from(groups)
+      .where(and(eq(groups.accountId, accountId), ne(groups.privacy, "private"), match))
+      .orderBy(desc(groups.createdAt))
+      .limit(limit),
+  );
+  return rows.map((r) => ({ type: "groups", title: r.title, url: `/dashboard/groups/${r.id}` }));
+}
+
 async function searchMembers(db: Db, accountId: string, term: string, limit: number): Promise<SearchResult[]> {
   const rows = await searchByName(db, accountId, term, limit);
   return rows.map((m) => ({ type: "members", title: m.name, url: `/members/${encodeURIComponent(m.slug)}` }));
@@ -146,6 +161,7 @@ export async function searchSite(
     wanted("blog") ? searchPosts(db, accountId, q, n) : [],
     wanted("members") ? searchMembers(db, accountId, q, n) : [],
     wanted("products") ? searchProducts(db, accountId, q, n) : [],
+    wanted("groups") ? searchGroups(db, accountId, q, n) : [],
   ]);
   return groups.flat();
 }

@@ -19,7 +19,7 @@ import {
 } from "../../../core/plan-limits";
 import { planAllows, planAllowsAddon, USAGE_METER_KEYS, type UsageMeterKey } from "../../../core/plans";
 import type { Db, Tx } from "../../db/client";
-import { activeMembers, courses, funnels, media, members, pages, usageMeters } from "../../db/schema";
+import { activeMembers, courses, funnels, groups, media, members, pages, usageMeters } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
 import { AppError } from "../../errors";
 
@@ -106,8 +106,9 @@ async function held(tx: Tx, accountId: string, name: CountLimit | "images" | "vi
     }
     case "funnels":
       return one(tx.select({ n: count() }).from(funnels).where(eq(funnels.accountId, accountId)));
+    case "groups":
+      return one(tx.select({ n: count() }).from(groups).where(eq(groups.accountId, accountId)));
     default:
-      // Groups are counted once they exist.
       return 0;
   }
 }
@@ -226,7 +227,6 @@ export const usage = {
       const counted = [...COUNT_LIMITS, "images", "videos", "storage"] as const;
       const holdings = [];
       for (const name of counted) {
-        if (name === "groups") continue;
         holdings.push({
           key: name,
           used: await held(tx, site.accountId, name),

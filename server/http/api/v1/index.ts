@@ -46,6 +46,7 @@ import { funnelRoutes } from "./funnels";
 import { popupRoutes } from "./popups";
 import { automationRoutes } from "./automations";
 import { wishlistRoutes } from "./wishlist";
+import { groupRoutes } from "./groups";
 
 export function createV1() {
   const v1 = newRouter();
@@ -98,6 +99,7 @@ export function createV1() {
   v1.route("/", funnelRoutes);
   v1.route("/", automationRoutes);
   v1.route("/", campaignRoutes);
+  v1.route("/", groupRoutes);
   v1.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
     type: "http",
     scheme: "bearer",

@@ -1,0 +1,467 @@
+// Groups (issue 15) for the site's signed-in members, when the site has the `groups` feature:
+// groups (creating one counts against the plan's `groups` limit, 403 plan_limit), their members
+// (join, leave, approve, decline, invite, role, remove), links to a course or a membership, and the
+// discussion feed (posts, pins, comments, reactions). A private group a caller cannot see, another
+// site's ids and ids that are not ids all answer 404.
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { GROUP_MEMBER_STATUSES, GROUP_PRIVACY, GROUP_REACTIONS, GROUP_ROLES } from "../../../../core/groups";
+import { AppError } from "../../../errors";
+import {
+  type GroupActor,
+  groupFeed,
+  groupLinks,
+  groupMembership,
+  groupService,
+  groupSettings,
+} from "../../../modules/groups";
+import type { AppEnv } from "../../env";
+import { isSiteManager, requireFeature, requireSession } from "../../middleware/guards";
+import { errorResponses, jsonBody, newRouter, ok } from "./router";
+
+const ZGroup = z
+  .object({
+    id: z.string().uuid(),
+    title: z.string(),
+    description: z.string(),
+    privacy: z.enum(GROUP_PRIVACY),
+    courseId: z.string().uuid().nullable(),
+    membershipId: z.string().uuid().nullable(),
+    memberCount: z.number().int(),
+    myRole: z.enum(GROUP_ROLES).nullable(),
+    myStatus: z.enum(GROUP_MEMBER_STATUSES).nullable(),
+    canAdmin: z.boolean(),
+    createdAt: z.string(),
+  })
+  .openapi("Group");
+const ZGroupInput = z
+  .object({
+    title: z.string().max(120),
+    description: z.string().max(2000).optional(),
+    privacy: z.enum(GROUP_PRIVACY).optional(),
+  })
+  .strict()
+  .openapi("GroupInput");
+const ZGroupPatch = ZGroupInput.partial().strict().openapi("GroupPatch");
+const ZSettings = z.object({ membersCreate: z.boolean() }).strict().openapi("GroupSettings");
+const ZMember = z
+  .object({
+    userId: z.string(),
+    name: z.string(),
+    slug: z.string(),
+    role: z.enum(GROUP_ROLES),
+    status: z.enum(GROUP_MEMBER_STATUSES),
+    joinedAt: z.string(),
+  })
+  .openapi("GroupMember");
+const ZAuthor = z.object({ userId: z.string(), name: z.string(), slug: z.string().nullable() });
+const ZPost = z
+  .object({
+    id: z.string().uuid(),
+    author: ZAuthor,
+    body: z.string().openapi({ description: "Sanitised HTML, masked by the site's profanity filter" }),
+    pinned: z.boolean(),
+    createdAt: z.string(),
+    commentCount: z.number().int(),
+    reactions: z.record(z.string(), z.number().int()),
+    myReactions: z.array(z.enum(GROUP_REACTIONS)),
+  })
+  .openapi("GroupPost");
+const ZComment = z
+  .object({
+    id: z.string().uuid(),
+    postId: z.string().uuid(),
+    author: ZAuthor.optional(),
+    body: z.string(),
+    createdAt: z.string(),
+  })
+  .openapi("GroupComment");
+
+const path = (name: string) => z.string().openapi({ param: { name, in: "path" } });
+const ZId = z.object({ id: path("id") });
+const ZIdUser = z.object({ id: path("id"), userId: path("userId") });
+const ZIdPost = z.object({ id: path("id"), postId: path("postId") });
+const ZIdPostKind = z.object({ id: path("id"), postId: path("postId"), kind: path("kind") });
+
+const tags = ["Groups"];
+const middleware = [requireSession(), requireFeature("groups")];
+const done = ok(z.object({ ok: z.literal(true) }), "Done");
+
+const r = {
+  settings: createRoute({
+    method: "get",
+    path: "/groups/settings",
+    tags,
+    summary: "Whether members may create groups, and whether I may",
+    middleware,
+    responses: { 200: ok(ZSettings.extend({ canCreate: z.boolean() }), "The settings"), ...errorResponses },
+  }),
+  saveSettings: createRoute({
+    method: "put",
+    path: "/groups/settings",
+    tags,
+    summary: "Let members create groups, or not (site managers)",
+    middleware,
+    request: { body: jsonBody(ZSettings) },
+    responses: { 200: ok(ZSettings, "Saved"), ...errorResponses },
+  }),
+  list: createRoute({
+    method: "get",
+    path: "/groups",
+    tags,
+    summary: "Groups I belong to (mine) or can join (discover)",
+    middleware,
+    request: { query: z.object({ scope: z.enum(["mine", "discover"]).default("mine") }) },
+    responses: { 200: ok(z.object({ items: z.array(ZGroup) }), "The groups"), ...errorResponses },
+  }),
+  create: createRoute({
+    method: "post",
+    path: "/groups",
+    tags,
+    summary: "Create a group (within the plan's groups limit); I become its admin",
+    middleware,
+    request: { body: jsonBody(ZGroupInput) },
+    responses: { 201: ok(ZGroup, "Created"), ...errorResponses },
+  }),
+  get: createRoute({
+    method: "get",
+    path: "/groups/{id}",
+    tags,
+    summary: "One group",
+    middleware,
+    request: { params: ZId },
+    responses: { 200: ok(ZGroup, "The group"), ...errorResponses },
+  }),
+  update: createRoute({
+    method: "patch",
+    path: "/groups/{id}",
+    tags,
+    summary: "Change a group (group admins)",
+    middleware,
+    request: { params: ZId, body: jsonBody(ZGroupPatch) },
+    responses: { 200: ok(ZGroup, "The group"), ...errorResponses },
+  }),
+  remove: createRoute({
+    method: "delete",
+    path: "/groups/{id}",
+    tags,
+    summary: "Delete a group with its feed (group admins)",
+    middleware,
+    request: { params: ZId },
+    responses: { 204: { description: "Deleted" }, ...errorResponses },
+  }),
+  link: createRoute({
+    method: "put",
+    path: "/groups/{id}/link",
+    tags,
+    summary: "Link a course or membership; its students or members join (group admins)",
+    middleware,
+    request: {
+      params: ZId,
+      body: jsonBody(
+        z
+          .object({
+            courseId: z.string().uuid().nullable().optional(),
+            membershipId: z.string().uuid().nullable().optional(),
+          })
+          .strict()
+          .openapi("GroupLink"),
+      ),
+    },
+    responses: { 200: ok(z.object({ added: z.number().int() }), "Linked"), ...errorResponses },
+  }),
+  members: createRoute({
+    method: "get",
+    path: "/groups/{id}/members",
+    tags,
+    summary: "The group's members (admins also see requests and invitations)",
+    middleware,
+    request: { params: ZId },
+    responses: { 200: ok(z.object({ items: z.array(ZMember) }), "The members"), ...errorResponses },
+  }),
+  join: createRoute({
+    method: "post",
+    path: "/groups/{id}/join",
+    tags,
+    summary: "Join (open), ask to join (approval) or accept an invitation",
+    middleware,
+    request: { params: ZId },
+    responses: { 200: ok(z.object({ status: z.enum(GROUP_MEMBER_STATUSES) }), "My status"), ...errorResponses },
+  }),
+  leave: createRoute({
+    method: "post",
+    path: "/groups/{id}/leave",
+    tags,
+    summary: "Leave the group (or withdraw a request)",
+    middleware,
+    request: { params: ZId },
+    responses: { 200: done, ...errorResponses },
+  }),
+  approve: createRoute({
+    method: "post",
+    path: "/groups/{id}/members/{userId}/approve",
+    tags,
+    summary: "Approve a join request (group admins)",
+    middleware,
+    request: { params: ZIdUser },
+    responses: { 200: done, ...errorResponses },
+  }),
+  decline: createRoute({
+    method: "post",
+    path: "/groups/{id}/members/{userId}/decline",
+    tags,
+    summary: "Decline a join request (group admins)",
+    middleware,
+    request: { params: ZIdUser },
+    responses: { 200: done, ...errorResponses },
+  }),
+  invite: createRoute({
+    method: "post",
+    path: "/groups/{id}/members/{userId}/invite",
+    tags,
+    summary: "Invite a member of the site (group admins)",
+    middleware,
+    request: { params: ZIdUser },
+    responses: { 200: done, ...errorResponses },
+  }),
+  role: createRoute({
+    method: "put",
+    path: "/groups/{id}/members/{userId}/role",
+    tags,
+    summary: "Make a member admin or member (group admins)",
+    middleware,
+    request: { params: ZIdUser, body: jsonBody(z.object({ role: z.enum(GROUP_ROLES) }).strict()) },
+    responses: { 200: done, ...errorResponses },
+  }),
+  kick: createRoute({
+    method: "delete",
+    path: "/groups/{id}/members/{userId}",
+    tags,
+    summary: "Remove a member (group admins)",
+    middleware,
+    request: { params: ZIdUser },
+    responses: { 200: done, ...errorResponses },
+  }),
+  feed: createRoute({
+    method: "get",
+    path: "/groups/{id}/posts",
+    tags,
+    summary: "The feed: pinned posts first, then newest first by cursor",
+    middleware,
+    request: { params: ZId, query: z.object({ cursor: z.string().max(200).optional() }) },
+    responses: {
+      200: ok(z.object({ items: z.array(ZPost), nextCursor: z.string().nullable() }), "A page of posts"),
+      ...errorResponses,
+    },
+  }),
+  post: createRoute({
+    method: "post",
+    path: "/groups/{id}/posts",
+    tags,
+    summary: "Post to the group (members); emits group_post_created",
+    middleware,
+    request: {
+      params: ZId,
+      body: jsonBody(
+        z
+          .object({ body: z.string().max(20000), image: z.string().max(2000).nullable().optional() })
+          .strict()
+          .openapi("GroupPostInput"),
+      ),
+    },
+    responses: { 201: ok(ZPost, "Posted"), ...errorResponses },
+  }),
+  removePost: createRoute({
+    method: "delete",
+    path: "/groups/{id}/posts/{postId}",
+    tags,
+    summary: "Remove a post (its author or a group admin)",
+    middleware,
+    request: { params: ZIdPost },
+    responses: { 204: { description: "Removed" }, ...errorResponses },
+  }),
+  pin: createRoute({
+    method: "put",
+    path: "/groups/{id}/posts/{postId}/pin",
+    tags,
+    summary: "Pin or unpin a post (group admins)",
+    middleware,
+    request: { params: ZIdPost, body: jsonBody(z.object({ pinned: z.boolean() }).strict()) },
+    responses: { 200: ok(ZPost, "The post"), ...errorResponses },
+  }),
+  comments: createRoute({
+    method: "get",
+    path: "/groups/{id}/posts/{postId}/comments",
+    tags,
+    summary: "A post's comments, oldest first",
+    middleware,
+    request: { params: ZIdPost },
+    responses: { 200: ok(z.object({ items: z.array(ZComment) }), "The comments"), ...errorResponses },
+  }),
+  comment: createRoute({
+    method: "post",
+    path: "/groups/{id}/posts/{postId}/comments",
+    tags,
+    summary: "Comment on a post (members)",
+    middleware,
+    request: {
+      params: ZIdPost,
+      body: jsonBody(
+        z
+          .object({ body: z.string().max(2000) })
+          .strict()
+          .openapi("GroupCommentInput"),
+      ),
+    },
+    responses: { 201: ok(ZComment, "Commented"), ...errorResponses },
+  }),
+  react: createRoute({
+    method: "put",
+    path: "/groups/{id}/posts/{postId}/reactions/{kind}",
+    tags,
+    summary: `Add my reaction (${GROUP_REACTIONS.join(", ")}); adding it again changes nothing`,
+    middleware,
+    request: { params: ZIdPostKind },
+    responses: { 200: ok(ZPost, "The post with its counts"), ...errorResponses },
+  }),
+  unreact: createRoute({
+    method: "delete",
+    path: "/groups/{id}/posts/{postId}/reactions/{kind}",
+    tags,
+    summary: "Take back my reaction",
+    middleware,
+    request: { params: ZIdPostKind },
+    responses: { 200: ok(ZPost, "The post with its counts"), ...errorResponses },
+  }),
+};
+
+/** The database, the site and the acting member: only members of this site take part in its groups. */
+function scope(c: Context<AppEnv>) {
+  const m = c.get("member");
+  if (!m) throw new AppError("forbidden", "Only members of this site take part in its groups");
+  const actor: GroupActor = { userId: c.get("user")!.id, isOwner: m.isOwner, caps: m.caps };
+  return { db: c.get("platform").database.db, site: c.get("site"), accountId: c.get("site").accountId, actor };
+}
+const OK = { ok: true as const };
+
+export const groupRoutes = newRouter()
+  .openapi(r.settings, async (c) => {
+    const { db, accountId, actor } = scope(c);
+    const s = await groupSettings.get(db, accountId);
+    return c.json({ ...s, canCreate: await groupService.canCreate(db, accountId, actor) }, 200);
+  })
+  .openapi(r.saveSettings, async (c) => {
+    const { db, accountId } = scope(c);
+    if (!isSiteManager(c)) throw new AppError("forbidden", "This needs the manage_options capability on this site");
+    return c.json(await groupSettings.save(db, accountId, c.req.valid("json")), 200);
+  })
+  .openapi(r.list, async (c) => {
+    const { db, accountId, actor } = scope(c);
+    return c.json({ items: await groupService.list(db, accountId, actor, c.req.valid("query").scope) }, 200);
+  })
+  .openapi(r.create, async (c) => {
+    const { db, site, actor } = scope(c);
+    return c.json(await groupService.create(db, site, actor, c.req.valid("json")), 201);
+  })
+  .openapi(r.get, async (c) => {
+    const { db, accountId, actor } = scope(c);
+    return c.json(await groupService.get(db, accountId, actor, c.req.valid("param").id), 200);
+  })
+  .openapi(r.update, async (c) => {
+    const { db, accountId, actor } = scope(c);
+    return c.json(await groupService.update(db, accountId, actor, c.req.valid("param").id, c.req.valid("json")), 200);
+  })
+  .openapi(r.remove, async (c) => {
+    const { db, accountId, actor } = scope(c);
+    await groupService.remove(db, accountId, actor, c.req.valid("param").id);
+    return c.body(null, 204);
+  })
+  .openapi(r.link, async (c) => {
+    const { db, accountId, actor } = scope(c);
+    return c.json(await groupLinks.link(db, accountId, actor, c.req.valid("param").id, c.req.valid("json")), 200);
+  })
+  .openapi(r.members, async (c) => {
+    const { db, accountId, actor } = scope(c);
+    return c.json({ items: await groupMembership.list(db, accountId, actor, c.req.valid("param").id) }, 200);
+  })
+  .openapi(r.join, async (c) => {
+    const { db, accountId, actor } = scope(c);
+    return c.json({ status: await groupMembership.join(db, accountId, actor, c.req.valid("param").id) }, 200);
+  })
+  .openapi(r.leave, async (c) => {
+    const { db, accountId, actor } = scope(c);
+    await groupMembership.leave(db, accountId, actor, c.req.valid("param").id);
+    return c.json(OK, 200);
+  })
+  .openapi(r.approve, async (c) => {
+    const { db, accountId, actor } = scope(c);
+    const { id, userId } = c.req.valid("param");
+    await groupMembership.answer(db, accountId, actor, id, userId, true);
+    return c.json(OK, 200);
+  })
+  .openapi(r.decline, async (c) => {
+    const { db, accountId, actor } = scope(c);
+    const { id, userId } = c.req.valid("param");
+    await groupMembership.answer(db, accountId, actor, id, userId, false);
+    return c.json(OK, 200);
+  })
+  .openapi(r.invite, async (c) => {
+    const { db, accountId, actor } = scope(c);
+    const { id, userId } = c.req.valid("param");
+    await groupMembership.invite(db, accountId, actor, id, userId);
+    return c.json(OK, 200);
+  })
+  .openapi(r.role, async (c) => {
+    const { db, accountId, actor } = scope(c);
+    const { id, userId } = c.req.valid("param");
+    await groupMembership.setRole(db, accountId, actor, id, userId, c.req.valid("json").role);
+    return c.json(OK, 200);
+  })
+  .openapi(r.kick, async (c) => {
+    const { db, accountId, actor } = scope(c);
+    const { id, userId } = c.req.valid("param");
+    await groupMembership.remove(db, accountId, actor, id, userId);
+    return c.json(OK, 200);
+  })
+  .openapi(r.feed, async (c) => {
+    const { db, accountId, actor } = scope(c);
+    return c.json(
+      await groupFeed.list(db, accountId, actor, c.req.valid("param").id, c.req.valid("query").cursor),
+      200,
+    );
+  })
+  .openapi(r.post, async (c) => {
+    const { db, accountId, actor } = scope(c);
+    return c.json(await groupFeed.createPost(db, accountId, actor, c.req.valid("param").id, c.req.valid("json")), 201);
+  })
+  .openapi(r.removePost, async (c) => {
+    const { db, accountId, actor } = scope(c);
+    const { id, postId } = c.req.valid("param");
+    await groupFeed.removePost(db, accountId, actor, id, postId);
+    return c.body(null, 204);
+  })
+  .openapi(r.pin, async (c) => {
+    const { db, accountId, actor } = scope(c);
+    const { id, postId } = c.req.valid("param");
+    return c.json(await groupFeed.pin(db, accountId, actor, id, postId, c.req.valid("json").pinned), 200);
+  })
+  .openapi(r.comments, async (c) => {
+    const { db, accountId, actor } = scope(c);
+    const { id, postId } = c.req.valid("param");
+    return c.json({ items: await groupFeed.comments(db, accountId, actor, id, postId) }, 200);
+  })
+  .openapi(r.comment, async (c) => {
+    const { db, accountId, actor } = scope(c);
+    const { id, postId } = c.req.valid("param");
+    return c.json(await groupFeed.addComment(db, accountId, actor, id, postId, c.req.valid("json")), 201);
+  })
+  .openapi(r.react, async (c) => {
+    const { db, accountId, actor } = scope(c);
+    const { id, postId, kind } = c.req.valid("param");
+    return c.json(await groupFeed.react(db, accountId, actor, id, postId, kind, true), 200);
+  })
+  .openapi(r.unreact, async (c) => {
+    const { db, accountId, actor } = scope(c);
+    const { id, postId, kind } = c.req.valid("param");
+    return c.json(await groupFeed.react(db, accountId, actor, id, postId, kind, false), 200);
+  });

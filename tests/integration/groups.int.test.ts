@@ -1,0 +1,238 @@
+// Groups: the plan's `groups` limit holds; a private group is invisible (404) to a non-member and
+// another site's group to everyone; posts and comments are stored masked; joins and reactions raced
+// on PostgreSQL count once; pinned posts come first; linking a course adds its students, and later
+// enrolments join through course_subscribed.
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PLAN_IDS } from "../../core/plans";
+import { eventOutbox, groupMembers, groupPosts, groupReactions } from "../../server/db/schema";
+import { events } from "../../server/modules/events";
+import { enrolStudent } from "../../server/modules/enrolment/enrol";
+import { buildCourse, buildEnrolment } from "../../server/seed/course-builders";
+import { startTestPlatform, type TestPlatform } from "../support/platform";
+import { body, countRows, expectError, memberOf, type SiteWithOwner, siteWithOwner, uid } from "./helpers";
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+let t: TestPlatform;
+let A: SiteWithOwner;
+let B: SiteWithOwner;
+let student: Awaited<ReturnType<typeof memberOf>>;
+let outsider: Awaited<ReturnType<typeof memberOf>>;
+
+beforeAll(async () => {
+  t = await startTestPlatform();
+  A = await siteWithOwner(t, "groups-a", { plan: PLAN_IDS.professional, features: { groups: true } });
+  B = await siteWithOwner(t, "groups-b", { plan: PLAN_IDS.professional, features: { groups: true } });
+  student = await memberOf(t, A.site, "student", "grp-student");
+  outsider = await memberOf(t, A.site, "student", "grp-outsider");
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const api = (s: SiteWithOwner, path: string, init: RequestInit & { json?: unknown; cookie?: string } = {}) =>
+  t.request(s.site.slug, `/api/v1${path}`, { cookie: s.ownerCookie, ...init });
+
+async function newGroup(s: SiteWithOwner, privacy = "open", cookie = s.ownerCookie) {
+  const res = await api(s, "/groups", { cookie, json: { title: `Group ${uid()}`, privacy } });
+  const b = await body(res);
+  expect(res.status, JSON.stringify(b)).toBe(201);
+  return b as { id: string; title: string; myRole: string };
+}
+
+describe("groups", () => {
+  it("is off without the site feature", async () => {
+    const off = await siteWithOwner(t, "groups-off", { plan: PLAN_IDS.professional });
+    await expectError(await api(off, "/groups"), 403, "feature_disabled");
+  });
+
+  it("holds the plan's groups limit: the fourth group on Lifetime is 403 plan_limit", async () => {
+    const L = await siteWithOwner(t, "groups-life", { plan: PLAN_IDS.lifetime, features: { groups: true } });
+    for (let i = 0; i < 3; i++) await newGroup(L);
+    const err = await expectError(await api(L, "/groups", { json: { title: "One too many" } }), 403, "plan_limit");
+    expect(err.message).toMatch(/groups/i);
+    expect((await body(await api(L, "/groups"))).items).toHaveLength(3);
+  });
+
+  it("lets members create only when the owner allows it", async () => {
+    await expectError(await api(A, "/groups", { cookie: student.cookie, json: { title: "Mine" } }), 403, "forbidden");
+    await expectError(
+      await api(A, "/groups/settings", { method: "PUT", cookie: student.cookie, json: { membersCreate: true } }),
+      403,
+      "forbidden",
+    );
+    expect((await api(A, "/groups/settings", { method: "PUT", json: { membersCreate: true } })).status).toBe(200);
+    const g = await newGroup(A, "open", student.cookie);
+    expect(g.myRole).toBe("admin");
+    await api(A, "/groups/settings", { method: "PUT", json: { membersCreate: false } });
+    await expectError(await api(A, "/groups", { json: { title: "" } }), 422, "validation_failed");
+  });
+
+  it("hides a private group from a non-member (404) until a group admin invites them", async () => {
+    const g = await newGroup(A, "private");
+    await expectError(await api(A, `/groups/${g.id}`, { cookie: outsider.cookie }), 404, "not_found");
+    await expectError(await api(A, `/groups/${g.id}/posts`, { cookie: outsider.cookie }), 404, "not_found");
+    await expectError(
+      await api(A, `/groups/${g.id}/join`, { method: "POST", cookie: outsider.cookie }),
+      404,
+      "not_found",
+    );
+    const discover = await body(await api(A, "/groups?scope=discover", { cookie: outsider.cookie }));
+    expect(discover.items.map((x: { id: string }) => x.id)).not.toContain(g.id);
+    expect((await api(A, `/groups/${g.id}/members/${outsider.user.id}/invite`, { method: "POST" })).status).toBe(200);
+    expect((await api(A, `/groups/${g.id}`, { cookie: outsider.cookie })).status).toBe(200);
+    const joined = await body(await api(A, `/groups/${g.id}/join`, { method: "POST", cookie: outsider.cookie }));
+    expect(joined.status).toBe("active");
+  });
+
+  it("answers 404 for another site's group and for ids that are not ids, and changes nothing", async () => {
+    const theirs = await newGroup(B, "open");
+    await expectError(await api(A, `/groups/${theirs.id}`), 404, "not_found");
+    await expectError(await api(A, `/groups/${theirs.id}`, { method: "DELETE" }), 404, "not_found");
+    await expectError(await api(A, `/groups/${theirs.id}/posts`, { json: { body: "<p>hi</p>" } }), 404, "not_found");
+    await expectError(await api(A, "/groups/not-a-uuid"), 404, "not_found");
+    expect((await api(B, `/groups/${theirs.id}`)).status).toBe(200);
+    expect(await countRows(t, groupPosts, eq(groupPosts.groupId, theirs.id))).toBe(0);
+  });
+
+  it("approval groups take requests that a group admin approves or declines", async () => {
+    const g = await newGroup(A, "approval");
+    const asked = await body(await api(A, `/groups/${g.id}/join`, { method: "POST", cookie: student.cookie }));
+    expect(asked.status).toBe("pending");
+    await expectError(
+      await api(A, `/groups/${g.id}/posts`, { cookie: student.cookie, json: { body: "<p>x</p>" } }),
+      403,
+      "forbidden",
+    );
+    await expectError(
+      await api(A, `/groups/${g.id}/members/${student.user.id}/approve`, { method: "POST", cookie: student.cookie }),
+      403,
+      "forbidden",
+    );
+    expect((await api(A, `/groups/${g.id}/members/${student.user.id}/approve`, { method: "POST" })).status).toBe(200);
+    const members = (await body(await api(A, `/groups/${g.id}/members`, { cookie: student.cookie }))).items;
+    expect(members.find((m: { userId: string }) => m.userId === student.user.id)).toMatchObject({
+      status: "active",
+      role: "member",
+    });
+    await expectError(await api(A, `/groups/${g.id}/leave`, { method: "POST" }), 409, "conflict");
+  });
+
+  it("masks bad words in posts and comments, puts pinned posts first and emits group_post_created", async () => {
+    const g = await newGroup(A, "open");
+    await api(A, `/groups/${g.id}/join`, { method: "POST", cookie: student.cookie });
+    const res = await api(A, `/groups/${g.id}/posts`, {
+      cookie: student.cookie,
+      json: { body: '<p>what the fuck <a href="https://example.org/fuck">link</a><script>x()</script></p>' },
+    });
+    const post = await body(res);
+    expect(res.status).toBe(201);
+    expect(post.body).toBe('<p>what the **** <a href="https://example.org/fuck">link</a></p>');
+    expect(
+      await countRows(
+        t,
+        eventOutbox,
+        and(eq(eventOutbox.type, "group_post_created"), sql`${eventOutbox.payload}->>'postId' = ${post.id}`),
+      ),
+    ).toBe(1);
+    const c = await body(
+      await api(A, `/groups/${g.id}/posts/${post.id}/comments`, { cookie: student.cookie, json: { body: "fuck off" } }),
+    );
+    expect(c.body).toBe("**** off");
+    const second = await body(await api(A, `/groups/${g.id}/posts`, { json: { body: "<p>Later</p>" } }));
+    await expectError(
+      await api(A, `/groups/${g.id}/posts/${post.id}/pin`, {
+        method: "PUT",
+        cookie: student.cookie,
+        json: { pinned: true },
+      }),
+      403,
+      "forbidden",
+    );
+    expect(
+      (await api(A, `/groups/${g.id}/posts/${post.id}/pin`, { method: "PUT", json: { pinned: true } })).status,
+    ).toBe(200);
+    const feed = await body(await api(A, `/groups/${g.id}/posts`, { cookie: student.cookie }));
+    expect(feed.items.map((p: { id: string }) => p.id)).toEqual([post.id, second.id]);
+    expect(feed.items[0]).toMatchObject({ pinned: true, commentCount: 1 });
+  });
+
+  it("pages the feed newest first by cursor", async () => {
+    const g = await newGroup(A, "open");
+    for (let i = 0; i < 22; i++) await api(A, `/groups/${g.id}/posts`, { json: { body: `<p>Post ${i}</p>` } });
+    const first = await body(await api(A, `/groups/${g.id}/posts`));
+    expect(first.items).toHaveLength(20);
+    expect(first.items[0].body).toBe("<p>Post 21</p>");
+    const next = await body(await api(A, `/groups/${g.id}/posts?cursor=${first.nextCursor}`));
+    expect(next.items.map((p: { body: string }) => p.body)).toEqual(["<p>Post 1</p>", "<p>Post 0</p>"]);
+    expect(next.nextCursor).toBeNull();
+  });
+
+  it("counts a reaction once per member and kind, and takes it back", async () => {
+    const g = await newGroup(A, "open");
+    const post = await body(await api(A, `/groups/${g.id}/posts`, { json: { body: "<p>React</p>" } }));
+    const put = () => api(A, `/groups/${g.id}/posts/${post.id}/reactions/like`, { method: "PUT" });
+    await Promise.all([put(), put(), put(), put()]);
+    const after = await body(await put());
+    expect(after.reactions.like).toBe(1);
+    expect(after.myReactions).toEqual(["like"]);
+    await expectError(
+      await api(A, `/groups/${g.id}/posts/${post.id}/reactions/hate`, { method: "PUT" }),
+      422,
+      "validation_failed",
+    );
+    const off = await body(await api(A, `/groups/${g.id}/posts/${post.id}/reactions/like`, { method: "DELETE" }));
+    expect(off.reactions.like).toBe(0);
+    expect(await countRows(t, groupReactions, eq(groupReactions.postId, post.id))).toBe(0);
+  });
+
+  it.runIf(onPostgres)("adds a member once when their joins race", async () => {
+    const g = await newGroup(A, "open");
+    const join = () => api(A, `/groups/${g.id}/join`, { method: "POST", cookie: outsider.cookie });
+    const answers = await Promise.all([join(), join(), join(), join(), join()]);
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(
+      await countRows(t, groupMembers, and(eq(groupMembers.groupId, g.id), eq(groupMembers.userId, outsider.user.id))),
+    ).toBe(1);
+    const listed = await body(await api(A, `/groups/${g.id}`));
+    expect(listed.memberCount).toBe(2);
+  });
+
+  it("linking a course adds its students, and a later enrolment joins the group", async () => {
+    const db = t.database.db;
+    const { course } = await buildCourse(
+      db,
+      A.site,
+      { id: A.owner.id },
+      { title: "Linked", slug: `linked-${uid()}`, status: "published" },
+    );
+    await buildEnrolment(db, A.site, course.id, student.user.id);
+    const g = await newGroup(A, "private");
+    await expectError(
+      await api(A, `/groups/${g.id}/link`, { method: "PUT", json: { courseId: crypto.randomUUID() } }),
+      422,
+      "validation_failed",
+    );
+    const linked = await body(await api(A, `/groups/${g.id}/link`, { method: "PUT", json: { courseId: course.id } }));
+    expect(linked.added).toBe(1);
+    expect((await api(A, `/groups/${g.id}`, { cookie: student.cookie })).status).toBe(200);
+    const late = await memberOf(t, A.site, "student", "grp-late");
+    await events.transaction(db, A.site.accountId, (tx, out) =>
+      enrolStudent(tx, A.site.accountId, { courseId: course.id, studentId: late.user.id, by: "system" }, out),
+    );
+    await events.drain(db, A.site.accountId);
+    const members = (await body(await api(A, `/groups/${g.id}/members`))).items.map(
+      (m: { userId: string }) => m.userId,
+    );
+    expect(members).toEqual(expect.arrayContaining([A.owner.id, student.user.id, late.user.id]));
+  });
+
+  it("finds open groups in the site search, never private ones", async () => {
+    const word = `Zebra${uid()}`;
+    await api(A, "/groups", { json: { title: `${word} club`, privacy: "open" } });
+    await api(A, "/groups", { json: { title: `${word} secret`, privacy: "private" } });
+    const res = await body(await api(A, `/search?q=${word}&type=groups`));
+    expect(res.results.map((r: { title: string }) => r.title)).toEqual([`${word} club`]);
+  });
+});
