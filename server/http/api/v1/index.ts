@@ -46,6 +46,7 @@ import { funnelRoutes } from "./funnels";
 import { popupRoutes } from "./popups";
 import { automationRoutes } from "./automations";
 import { wishlistRoutes } from "./wishlist";
+import { chatRoutes } from "./chats";
 
 export function createV1() {
   const v1 = newRouter();
@@ -63,6 +64,7 @@ export function createV1() {
   v1.route("/", memberNotificationRoutes);
   v1.route("/", siteConfigRoutes);
   v1.route("/", presenceRoutes);
+  v1.route("/", chatRoutes);
   v1.route("/", apiKeyRoutes);
   v1.route("/", webhookRoutes);
   v1.route("/", staffRoutes);
