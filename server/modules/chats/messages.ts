@@ -2,7 +2,7 @@
 // blocked the other), history paged backwards, read marks, removal by the author or a site
 // manager. Every new or removed message is announced on the bus so the sockets of the chat's
 // members on every web process hear it; recipients get at most one unread chat notification per chat.
-import { and, count, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { MESSAGES_PAGE_MAX, messagePreview, type SendMessage, shouldNotify, ZSendMessage } from "../../../core/chat";
 import { isUuid } from "../../../core/uuid";
 import type { Db, Tx } from "../../db/client";
@@ -34,6 +34,10 @@ async function announce(e: ChatEvent) {
   const inline = e.message && Buffer.byteLength(JSON.stringify(e)) <= INLINE_BYTES;
   await bus.publish(CHAT_TOPIC, inline ? e : { ...e, message: undefined });
 }
+
+/** A message's created_at as the database holds it (microseconds; a Date keeps milliseconds). */
+const createdAtOf = (accountId: string, messageId: string) =>
+  sql`(select m.created_at from ${messages} m where m.account_id = ${accountId}::uuid and m.id = ${messageId}::uuid)`;
 
 async function memberIds(tx: Tx, accountId: string, chatId: string): Promise<string[]> {
   const rows = await tx
@@ -75,12 +79,12 @@ export const messageService = {
         .returning();
       await tx
         .update(chats)
-        .set({ lastMessageAt: row.createdAt })
+        .set({ lastMessageAt: createdAtOf(actor.accountId, row.id) })
         .where(and(eq(chats.accountId, actor.accountId), eq(chats.id, chatId)));
       const mine = and(eq(chatMembers.accountId, actor.accountId), eq(chatMembers.chatId, chatId));
       await tx
         .update(chatMembers)
-        .set({ lastReadMessageId: row.id, lastReadAt: row.createdAt })
+        .set({ lastReadMessageId: row.id, lastReadAt: createdAtOf(actor.accountId, row.id) })
         .where(and(mine, eq(chatMembers.userId, actor.userId)));
       // Who is told by a notification is decided under the chat's lock, so two messages sent at
       // once cannot both notify the same person.
@@ -155,16 +159,14 @@ export const messageService = {
       if (opts.before) {
         if (!isUuid(opts.before)) throw fieldError("validation_failed", "before", "before is a message id");
         const [cursor] = await tx
-          .select({ createdAt: messages.createdAt, id: messages.id })
+          .select({ id: messages.id })
           .from(messages)
           .where(and(inChat, eq(messages.id, opts.before)));
         if (!cursor) throw fieldError("validation_failed", "before", "before is not a message of this chat");
+        // Compared in the database: timestamps there are finer than a JavaScript Date.
         older = and(
           inChat,
-          or(
-            lt(messages.createdAt, cursor.createdAt),
-            and(eq(messages.createdAt, cursor.createdAt), lt(messages.id, cursor.id)),
-          ),
+          sql`(${messages.createdAt}, ${messages.id}) < (select m.created_at, m.id from ${messages} m where m.account_id = ${actor.accountId}::uuid and m.id = ${cursor.id}::uuid)`,
         );
       }
       const rows = await tx
@@ -185,19 +187,24 @@ export const messageService = {
    */
   async markRead(db: Db, actor: ChatActor, chatId: string): Promise<{ unread: number }> {
     const unread = await withTenant(db, actor.accountId, async (tx) => {
-      const { me } = await membershipOf(tx, actor, chatId);
+      await membershipOf(tx, actor, chatId);
       const [latest] = await tx
         .select({ id: messages.id, createdAt: messages.createdAt })
         .from(messages)
         .where(and(eq(messages.accountId, actor.accountId), eq(messages.chatId, chatId)))
         .orderBy(desc(messages.createdAt), desc(messages.id))
         .limit(1);
-      const moves = latest && (!me.lastReadAt || latest.createdAt > me.lastReadAt);
+      const at = latest ? createdAtOf(actor.accountId, latest.id) : null;
       await tx
         .update(chatMembers)
         .set({
           notified: false,
-          ...(moves ? { lastReadMessageId: latest.id, lastReadAt: latest.createdAt } : {}),
+          ...(latest && at
+            ? {
+                lastReadMessageId: sql`case when ${at} >= coalesce(${chatMembers.lastReadAt}, '-infinity') then ${latest.id}::uuid else ${chatMembers.lastReadMessageId} end`,
+                lastReadAt: sql`greatest(${chatMembers.lastReadAt}, ${at})`,
+              }
+            : {}),
         })
         .where(
           and(
