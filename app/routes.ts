@@ -90,6 +90,7 @@ export default [
     route("manage/marketing/forms/:id", "routes/dashboard/marketing/form-edit.tsx"),
     route("manage/marketing/popups", "routes/dashboard/marketing/popups.tsx"),
     route("manage/marketing/popups/:id", "routes/dashboard/marketing/popup-edit.tsx"),
+    route("messages", "routes/dashboard/messages.tsx"),
     route("manage/marketing/funnels", "routes/dashboard/marketing/funnels.tsx"),
     route("manage/marketing/funnels/:id", "routes/dashboard/marketing/funnel-edit.tsx"),
     route("manage/marketing/automations", "routes/dashboard/marketing/automations.tsx"),

@@ -32,6 +32,14 @@ export type PresenceSnapshot = z.infer<typeof ZPresenceSnapshot>;
 export const ZRealtimeMessage = z.discriminatedUnion("type", [
   ZPresenceSnapshot.extend({ type: z.literal("presence"), channel: z.string().optional() }),
   z.object({ type: z.literal("notification") }).passthrough(),
+  z
+    .object({
+      type: z.literal("chat"),
+      event: z.enum(["message", "removed", "read"]),
+      chat_id: z.string(),
+      message: z.record(z.string(), z.unknown()).nullable(),
+    })
+    .passthrough(),
 ]);
 export type RealtimeMessage = z.infer<typeof ZRealtimeMessage>;
 

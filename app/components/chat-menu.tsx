@@ -1,17 +1,37 @@
 import { Indicator, Menu, ScrollArea } from "@mantine/core";
 import { IconMessageCircle } from "@tabler/icons-react";
+import { useCallback, useEffect, useState } from "react";
+import { Link } from "react-router";
+import { CHAT_EVENT } from "../hooks/use-realtime";
 import { useTranslation } from "../i18n/use-translation";
-import type { NotificationList } from "../lib/notifications";
-import { NotificationRow } from "./notification-row";
+import { CHATS_CHANGED, type ChatList, listChats } from "../lib/chats-client";
 
-/** Chat messages (notifications of type chat); opening the dropdown marks them all read (spec §4). */
-export function ChatMenu({ chats, onOpen }: { chats: NotificationList; onOpen: () => void }) {
+/**
+ * The top bar's chat dropdown (spec §4): the latest chats with the unread badge, kept live by the
+ * realtime socket; opening it marks the chat notifications read.
+ */
+export function ChatMenu({ href, onOpen }: { href: string; onOpen: () => void }) {
   const { t } = useTranslation();
-  const unread = chats.unread;
+  const [list, setList] = useState<ChatList | null>(null);
+  const refresh = useCallback(() => {
+    listChats(6)
+      .then(setList)
+      .catch(() => undefined);
+  }, []);
+  useEffect(() => {
+    refresh();
+    window.addEventListener(CHAT_EVENT, refresh);
+    window.addEventListener(CHATS_CHANGED, refresh);
+    return () => {
+      window.removeEventListener(CHAT_EVENT, refresh);
+      window.removeEventListener(CHATS_CHANGED, refresh);
+    };
+  }, [refresh]);
+  const unread = list?.unread ?? 0;
   // The name says the very count the badge shows (see NotificationBell).
   const badge = unread > 99 ? "99+" : String(unread);
   return (
-    <Menu position="bottom-end" width={320} onOpen={() => unread > 0 && onOpen()}>
+    <Menu position="bottom-end" width={320} onOpen={onOpen}>
       <Menu.Target>
         <button type="button" className="icon-button" aria-label={t("chat.title", { count: unread, shown: badge })}>
           <Indicator disabled={unread === 0} label={badge} size={16} offset={4} color="teal">
@@ -20,18 +40,24 @@ export function ChatMenu({ chats, onOpen }: { chats: NotificationList; onOpen: (
         </button>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Label>{t("chat.heading")}</Menu.Label>
-        {chats.items.length === 0 ? (
+        <Menu.Label>{t("messages.latest")}</Menu.Label>
+        {!list || list.items.length === 0 ? (
           <p className="menu-empty">{t("chat.empty")}</p>
         ) : (
           <ScrollArea.Autosize mah={320} type="auto">
-            {chats.items.map((item) => (
-              <div key={item.id} className="menu-row">
-                <NotificationRow item={item} />
-              </div>
+            {list.items.map((c) => (
+              <Menu.Item key={c.id} component={Link} to={`${href}?chat_id=${c.id}`}>
+                <strong>{c.title}</strong>
+                {c.unread ? ` (${c.unread})` : ""}
+                <br />
+                <small>{c.last_message?.removed ? t("messages.removed") : (c.last_message?.body ?? "")}</small>
+              </Menu.Item>
             ))}
           </ScrollArea.Autosize>
         )}
+        <Menu.Item component={Link} to={href}>
+          {t("messages.openAll")}
+        </Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );

@@ -87,7 +87,7 @@ export function DashboardTopBar({
             <IconTrophy size={20} aria-hidden />
           </Link>
         ) : null}
-        {inbox ? <ChatMenu chats={inbox.chat} onOpen={onOpenChat} /> : null}
+        {data.messagesHref ? <ChatMenu href={data.messagesHref} onOpen={onOpenChat} /> : null}
         {inbox ? <NotificationBell inbox={inbox.bell} onRead={onRead} /> : null}
         <span data-tour="profile-options" className="tool-group">
           <LanguageMenu signedIn />

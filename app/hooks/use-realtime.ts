@@ -11,6 +11,8 @@ import {
 import { api } from "../lib/api";
 
 const DEVICE_KEY = "device_id";
+/** The window event a chat frame of the realtime socket is re-dispatched as (detail: the frame). */
+export const CHAT_EVENT = "atrium:chat";
 /** Attempts without ever connecting after which the socket is left alone (the server has none). */
 const GIVE_UP_AFTER = 6;
 
@@ -85,6 +87,8 @@ export function useRealtime(enabled: boolean, onNotification: () => void): Prese
         const message = parseRealtimeMessage(event.data);
         if (message?.type === "presence") setPresence({ online: message.online, count: message.count });
         if (message?.type === "notification") notify.current();
+        // The messages screen and the top bar's chat dropdown listen for chat frames on the window.
+        if (message?.type === "chat") window.dispatchEvent(new CustomEvent(CHAT_EVENT, { detail: message }));
       };
       socket.onclose = () => {
         socket = null;

@@ -4,6 +4,7 @@
 
 /** Top-level groups of translation.json that only dashboard screens use. */
 export const DASHBOARD_GROUPS: readonly string[] = [
+  "messages",
   "addons",
   "affiliate",
   "assessments",

@@ -101,6 +101,7 @@ export const IMPLEMENTED_ROUTES: readonly { path: string; scope: RouteScope }[] 
   { path: "/dashboard/manage/marketing/forms/:id", scope: "site" },
   { path: "/dashboard/manage/marketing/popups", scope: "site" },
   { path: "/dashboard/manage/marketing/popups/:id", scope: "site" },
+  { path: "/dashboard/messages", scope: "site" },
   { path: "/dashboard/manage/marketing/funnels", scope: "site" },
   { path: "/dashboard/manage/marketing/funnels/:id", scope: "site" },
   { path: "/dashboard/manage/marketing/automations", scope: "site" },

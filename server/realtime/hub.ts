@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { WebSocket } from "ws";
 import type { Db } from "../db/client";
+import { CHAT_TOPIC, type ChatEvent, messageService } from "../modules/chats";
 import { NOTIFICATION_TOPIC } from "../modules/notifications";
 import {
   type MemberProfile,
@@ -61,6 +62,7 @@ export class RealtimeHub {
     this.stops = [
       bus.on(PRESENCE_TOPIC, (d) => this.onPresenceChanged(d as { accountId?: string })),
       bus.on(NOTIFICATION_TOPIC, (d) => this.onNotification(d as { accountId?: string; userId?: string })),
+      bus.on(CHAT_TOPIC, (d) => void this.guard(this.onChat(d as ChatEvent))),
       bus.onResync(() => this.resync()),
     ];
     // A beat that is still writing when the next is due lets that one pass: on a slow database the
@@ -215,6 +217,24 @@ export class RealtimeHub {
     for (const conn of this.sites.get(accountId) ?? []) {
       if (conn.profile.userId === userId) send(conn, { type: "notification" });
     }
+  }
+
+  /**
+   * A message was sent, removed or read in a chat: the sockets of the members it names hear it. A
+   * message too large for the bus came as an id and is read once here.
+   */
+  private async onChat(e: ChatEvent) {
+    if (!e?.accountId || !Array.isArray(e.userIds)) return;
+    const site = this.sites.get(e.accountId);
+    if (!site) return;
+    const who = new Set(e.userIds);
+    const conns = [...site].filter((c) => who.has(c.profile.userId));
+    if (!conns.length) return;
+    let message = e.message ?? null;
+    if (!message && e.messageId && e.event !== "read")
+      message = await messageService.one(this.db, e.accountId, e.messageId);
+    const frame: ServerMessage = { type: "chat", event: e.event, chat_id: e.chatId, message };
+    for (const conn of conns) send(conn, frame);
   }
 
   /** Errors of background work are logged, never thrown into the socket library. */

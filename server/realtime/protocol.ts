@@ -1,5 +1,6 @@
 // The messages of /api/realtime (JSON text frames), described in docs/decisions/0008-realtime.md.
 import { z } from "zod";
+import type { MessageView } from "../modules/chats";
 import type { OnlineMember } from "../modules/presence";
 
 /** client → server: "this browser is here", sent once the socket opens (device_id from local storage). */
@@ -19,6 +20,7 @@ export type PresenceMessage = z.infer<typeof ZPresenceMessage>;
 export type ServerMessage =
   | { type: "presence"; channel: "onlineUsers"; online: OnlineMember[]; count: number }
   | { type: "notification" }
+  | { type: "chat"; event: "message" | "removed" | "read"; chat_id: string; message: MessageView | null }
   | { type: "error"; code: "invalid_message" | "device_taken" | "rate_limited"; message: string };
 
 /** Parses one text frame; null when it is not JSON or not a message we know. */

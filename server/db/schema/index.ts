@@ -21,3 +21,4 @@ export * from "./automations";
 export * from "./funnels";
 export * from "./wishlist";
 export * from "./groups";
+export * from "./chats";

@@ -47,6 +47,7 @@ import { popupRoutes } from "./popups";
 import { automationRoutes } from "./automations";
 import { wishlistRoutes } from "./wishlist";
 import { groupRoutes } from "./groups";
+import { chatRoutes } from "./chats";
 
 export function createV1() {
   const v1 = newRouter();
@@ -64,6 +65,7 @@ export function createV1() {
   v1.route("/", memberNotificationRoutes);
   v1.route("/", siteConfigRoutes);
   v1.route("/", presenceRoutes);
+  v1.route("/", chatRoutes);
   v1.route("/", apiKeyRoutes);
   v1.route("/", webhookRoutes);
   v1.route("/", staffRoutes);
