@@ -29,7 +29,11 @@ describe("levelProgress", () => {
     expect(levelProgress(100, levels)).toMatchObject({ percent: 0, toNext: 400 });
   });
   it("counts from zero before the first level", () => {
-    expect(levelProgress(5, [{ name: "Bronze", threshold: 10 }])).toMatchObject({ level: null, toNext: 5, percent: 50 });
+    expect(levelProgress(5, [{ name: "Bronze", threshold: 10 }])).toMatchObject({
+      level: null,
+      toNext: 5,
+      percent: 50,
+    });
   });
   it("is complete at the top level", () => {
     expect(levelProgress(900, levels)).toEqual({ level: levels[2], next: null, toNext: 0, percent: 100 });
@@ -53,9 +57,9 @@ describe("validateRules", () => {
     expect(result).toEqual({ ok: false, problem: { field: "levels.1.threshold", key: "points.errors.levelOrder" } });
   });
   it("refuses two levels with one name and a level without a name", () => {
-    expect(
-      validateRules({ points: {}, levels: [levels[0], { name: "beginner", threshold: 5 }] }),
-    ).toMatchObject({ problem: { field: "levels.1.name" } });
+    expect(validateRules({ points: {}, levels: [levels[0], { name: "beginner", threshold: 5 }] })).toMatchObject({
+      problem: { field: "levels.1.name" },
+    });
     expect(validateRules({ points: {}, levels: [{ name: " ", threshold: 5 }] })).toMatchObject({
       problem: { field: "levels.0.name" },
     });
