@@ -4,6 +4,7 @@
 
 /** Top-level groups of translation.json that only dashboard screens use. */
 export const DASHBOARD_GROUPS: readonly string[] = [
+  "activity",
   "addons",
   "affiliate",
   "assessments",
@@ -40,6 +41,8 @@ export const DASHBOARD_GROUPS: readonly string[] = [
   "staffBilling",
   "subscriptions",
   "tickets",
+  "gamification",
+  "points",
   "touchpoints",
   "tour",
 ];

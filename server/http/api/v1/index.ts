@@ -46,11 +46,15 @@ import { funnelRoutes } from "./funnels";
 import { popupRoutes } from "./popups";
 import { automationRoutes } from "./automations";
 import { wishlistRoutes } from "./wishlist";
+import { pointsRoutes } from "./points";
+import { profanityRoutes } from "./profanity";
 
 export function createV1() {
   const v1 = newRouter();
   v1.route("/", meRoutes);
   v1.route("/", wishlistRoutes);
+  v1.route("/", pointsRoutes);
+  v1.route("/", profanityRoutes);
   v1.route("/", siteRoutes);
   v1.route("/", searchRoutes);
   v1.route("/", siteFeatureRoutes);
