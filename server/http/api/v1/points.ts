@@ -2,7 +2,7 @@
 // member's log (managers), the leaderboard by period, the owner's rules and levels, the feed.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { LEADERBOARD_PERIODS, POINT_ACTIVITIES, ZLevel } from "../../../../core/points";
+import { LEADERBOARD_PERIODS, POINT_ACTIVITIES } from "../../../../core/points";
 import { AppError } from "../../../errors";
 import {
   ACTIVITY_KINDS,
@@ -18,7 +18,7 @@ import type { AppEnv } from "../../env";
 import { requireCap, requireFeature, requireSession } from "../../middleware/guards";
 import { errorResponses, jsonBody, newRouter, ok, ZPage } from "./router";
 
-const ZLevelOut = ZLevel.openapi("PointsLevel");
+const ZLevelOut = z.object({ name: z.string(), threshold: z.number().int() }).openapi("PointsLevel");
 const ZSummary = z
   .object({
     total: z.number().int(),
