@@ -35,10 +35,20 @@ describe("points", () => {
     const saved = await t.request(site.slug, "/api/v1/points/rules", {
       method: "PUT",
       cookie: ownerCookie,
-      json: { points: { lesson_completed: 7 }, levels: [{ name: "Rookie", threshold: 5 }, { name: "Pro", threshold: 20 }] },
+      json: {
+        points: { lesson_completed: 7 },
+        levels: [
+          { name: "Rookie", threshold: 5 },
+          { name: "Pro", threshold: 20 },
+        ],
+      },
     });
     expect(saved.status).toBe(200);
-    const e = event(site.accountId, "lesson_completed", { courseId: randomUUID(), itemId: "u1", studentId: student.user.id });
+    const e = event(site.accountId, "lesson_completed", {
+      courseId: randomUUID(),
+      itemId: "u1",
+      studentId: student.user.id,
+    });
     await onMemberEvent(t.database.db, e);
     await onMemberEvent(t.database.db, e);
     await Promise.all([onMemberEvent(t.database.db, e), onMemberEvent(t.database.db, e)]);
@@ -65,7 +75,13 @@ describe("points", () => {
     const bad = await t.request(a.site.slug, "/api/v1/points/rules", {
       method: "PUT",
       cookie: a.ownerCookie,
-      json: { points: {}, levels: [{ name: "One", threshold: 10 }, { name: "Two", threshold: 10 }] },
+      json: {
+        points: {},
+        levels: [
+          { name: "One", threshold: 10 },
+          { name: "Two", threshold: 10 },
+        ],
+      },
     });
     expect(bad.status).toBe(422);
     expect(JSON.stringify(await bad.json())).toContain("levels.1.threshold");
@@ -103,7 +119,10 @@ describe("points", () => {
     const { site } = await siteWithOwner(t, "pts-off");
     const student = await memberOf(t, site, "student");
     const courseId = randomUUID();
-    await onMemberEvent(t.database.db, event(site.accountId, "course_completed", { courseId, studentId: student.user.id }));
+    await onMemberEvent(
+      t.database.db,
+      event(site.accountId, "course_completed", { courseId, studentId: student.user.id }),
+    );
     expect((await pointsSummary(t.database.db, site.accountId, student.user.id)).total).toBe(0);
     const feed = await (await t.request(site.slug, "/api/v1/activity?scope=mine", { cookie: student.cookie })).json();
     expect(feed.items.map((a: { kind: string }) => a.kind)).toEqual(["completed"]);
