@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "../i18n/use-translation";
 import { useGuidedTour } from "../hooks/use-guided-tour";
 import { useInbox } from "../hooks/use-inbox";
+import { usePointsTotal } from "../hooks/use-points-total";
 import { useRealtime } from "../hooks/use-realtime";
 import { useSidebar } from "../hooks/use-sidebar";
 import type { DashboardShellData } from "../lib/dashboard-data.server";
@@ -18,7 +19,11 @@ export function DashboardShell({ data, children }: { data: DashboardShellData; c
   const { t } = useTranslation();
   const sidebar = useSidebar();
   const { inbox, refresh, read, readAllChat } = useInbox(data.inbox);
-  const presence = useRealtime(true, refresh);
+  const points = usePointsTotal(data.points);
+  const presence = useRealtime(true, () => {
+    refresh();
+    points.refresh();
+  });
   const tour = useGuidedTour({ enabled: data.tour.enabled, isPlatform: data.site.isPlatform });
 
   return (
@@ -47,6 +52,7 @@ export function DashboardShell({ data, children }: { data: DashboardShellData; c
           onRead={read}
           onOpenChat={readAllChat}
           presence={presence}
+          points={points.total}
           onRestartTour={tour.restart}
         />
         {!data.user.emailVerified ? (

@@ -32,6 +32,7 @@ export function DashboardTopBar({
   onRead,
   onOpenChat,
   presence,
+  points,
   onRestartTour,
 }: {
   data: DashboardShellData;
@@ -41,6 +42,7 @@ export function DashboardTopBar({
   onRead: (id: string) => void;
   onOpenChat: () => void;
   presence: Presence;
+  points: number | null;
   onRestartTour: () => void;
 }) {
   const { t } = useTranslation();
@@ -83,9 +85,17 @@ export function DashboardTopBar({
         {data.quickCreate.length ? <QuickCreateMenu links={data.quickCreate} /> : null}
         {presence ? <OnlineCount count={presence.count} href={data.messagesHref} /> : null}
         {data.pointsHref ? (
-          <Link className="icon-button" to={data.pointsHref} aria-label={t("menu.points")}>
-            <IconTrophy size={20} aria-hidden />
-          </Link>
+          <Tooltip label={t("menu.points")}>
+            <Link
+              className="icon-button points-count"
+              to={data.pointsHref}
+              aria-label={t("points.topBar", { count: points ?? 0 })}
+              data-testid="points-count"
+            >
+              <IconTrophy size={20} aria-hidden />
+              {points !== null ? <span className="points-total">{points}</span> : null}
+            </Link>
+          </Tooltip>
         ) : null}
         {data.messagesHref ? <ChatMenu href={data.messagesHref} onOpen={onOpenChat} /> : null}
         {inbox ? <NotificationBell inbox={inbox.bell} onRead={onRead} /> : null}

@@ -5,6 +5,7 @@
 /** Top-level groups of translation.json that only dashboard screens use. */
 export const DASHBOARD_GROUPS: readonly string[] = [
   "messages",
+  "activity",
   "addons",
   "affiliate",
   "assessments",
@@ -42,6 +43,8 @@ export const DASHBOARD_GROUPS: readonly string[] = [
   "staffBilling",
   "subscriptions",
   "tickets",
+  "gamification",
+  "points",
   "touchpoints",
   "tour",
 ];

@@ -53,7 +53,14 @@ export async function dashboardShellData(context: AppLoadContext) {
   };
   const menuPreference = context.member?.menuPreference ?? null;
   const menu = sidebarMenu(input);
-  const [inbox, viewSite] = await Promise.all([loadInbox(context), viewSiteUrl(context)]);
+  const [inbox, viewSite, points] = await Promise.all([
+    loadInbox(context),
+    viewSiteUrl(context),
+    context.services.points.topBar().catch((err) => {
+      console.error("points could not be read", err);
+      return null;
+    }),
+  ]);
   return {
     user: { name: user!.name, email: user!.email, emailVerified: user!.emailVerified },
     site: {
@@ -76,6 +83,8 @@ export async function dashboardShellData(context: AppLoadContext) {
       siteHasFeature(site.features, "gamification") && routeExists("/dashboard/points", site.isPlatform)
         ? "/dashboard/points"
         : null,
+    /** The member's points total for the top bar (gamification sites only). */
+    points,
     /** Feedback goes to the platform's staff: offered to account owners and site managers. */
     feedback: site.isPlatform ? !context.isStaff : manager,
     /** The onboarding tour is for the people who run the account (spec §4: when onboard is on). */

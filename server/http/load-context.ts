@@ -38,6 +38,7 @@ import { formServices } from "./services/forms";
 import { funnelServices } from "./services/funnels";
 import { automationServices } from "./services/automations";
 import { audienceServices } from "./services/audience";
+import { pointsServices } from "./services/points";
 import { withoutJoining } from "../request-scope";
 
 type JoinOption = { joinSite?: boolean };
@@ -135,6 +136,7 @@ export function buildLoadContext(c: Context<AppEnv>) {
       ...funnelServices(c),
       ...automationServices(c),
       ...audienceServices(c),
+      ...pointsServices(c),
     },
   };
 }

@@ -2,6 +2,7 @@
 // owner, an instructor and a student, its pages, posts and images, and a staff login.
 import { seedDemoSales } from "./demo-sales";
 import { seedDemoAudience } from "./demo-audience";
+import { seedDemoPoints } from "./demo-points";
 import { seedDemoFunnel } from "./demo-funnels";
 import { seedDemoAutomations } from "./demo-automations";
 import { seedDemoGroups } from "./demo-groups";
@@ -106,6 +107,7 @@ export async function seedDemo(db: Db, auth: Auth, staffEmail: string, storage: 
   );
   await seedDemoSales(db, auth, site);
   await seedDemoFunnel(db, site);
+  await seedDemoPoints(db, site);
   await seedDemoAutomations(db, site, {
     courseId: demoCourses.courses[0].course.id,
     newsletterListId: audience.listIds.newsletter,

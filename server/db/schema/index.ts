@@ -22,3 +22,4 @@ export * from "./funnels";
 export * from "./wishlist";
 export * from "./groups";
 export * from "./chats";
+export * from "./gamification";

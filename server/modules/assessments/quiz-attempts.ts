@@ -2,7 +2,14 @@
 // server's clock decides the time limit; a submit after the deadline marks what was saved, so an
 // attempt is never lost. Answers only reach the student after submission.
 import { and, desc, eq } from "drizzle-orm";
-import { attemptDeadline, canStartAttempt, type Answers, markQuiz, SUBMISSION_STATUS } from "../../../core/quiz";
+import {
+  attemptDeadline,
+  canStartAttempt,
+  type Answers,
+  isPassed,
+  markQuiz,
+  SUBMISSION_STATUS,
+} from "../../../core/quiz";
 import type { Tx } from "../../db/client";
 import { quizSubmissions } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
@@ -85,6 +92,8 @@ export async function finishAttempt(
     studentId: row.studentId,
     submissionId: row.id,
     marks: marking.marks,
+    // Known only once marked: an attempt waiting for an instructor's marks passes with quiz_evaluated.
+    passed: status >= SUBMISSION_STATUS.evaluated && isPassed(marking.marks, marking.maxMarks, quiz.settings.passMark),
   };
   out.push(await events.emit(tx, ctx.accountId, "quiz_submitted", payload, ctx.userId));
   if (status >= SUBMISSION_STATUS.evaluated) {

@@ -1,7 +1,7 @@
 // The instructor's side of quizzes: the submissions queue, one submission with the correct
 // answers, evaluating essay questions, and resetting a student's attempts.
 import { and, desc, eq, gte, isNull, type SQL } from "drizzle-orm";
-import { SUBMISSION_STATUS } from "../../../core/quiz";
+import { isPassed, SUBMISSION_STATUS } from "../../../core/quiz";
 import { quizSubmissions } from "../../db/schema";
 import { AppError, fieldError, notFound } from "../../errors";
 import type { LearningCtx } from "../courses";
@@ -125,6 +125,7 @@ export const quizEvaluation = {
         studentId: row.studentId,
         submissionId: row.id,
         marks,
+        passed: isPassed(marks, row.maxMarks ?? 0, quiz.settings.passMark),
       };
       out.push(await events.emit(tx, ctx.accountId, "quiz_evaluated", payload, ctx.userId));
       await syncItemCompletion(

@@ -11,6 +11,7 @@ import { loadCourse } from "../courses";
 import { findEnrolment } from "../enrolment";
 import { events } from "../events";
 import { refreshCoursePages } from "../courses";
+import { filterFor, profanity } from "../profanity";
 
 /** The review a student writes; the same schema checks the form in the browser. */
 export const ZReviewInput = z.object({
@@ -37,7 +38,10 @@ export async function saveReview(
   accountId: string,
   input: { courseId: string; studentId: string; review: unknown },
 ): Promise<SavedReview> {
-  const review = parseReview(input.review);
+  const written = parseReview(input.review);
+  // Stored masked (spec §5 profanity filter), so every reader sees the same text.
+  const filter = filterFor(await profanity.settings(db, accountId));
+  const review = { ...written, title: filter.mask(written.title), review: filter.mask(written.review) };
   const { saved } = await events.transaction(db, accountId, async (tx, out) => {
     const { course } = await loadCourse(tx, accountId, input.courseId);
     if (course.status !== "published") throw notFound("Course");

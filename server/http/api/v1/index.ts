@@ -48,11 +48,15 @@ import { automationRoutes } from "./automations";
 import { wishlistRoutes } from "./wishlist";
 import { groupRoutes } from "./groups";
 import { chatRoutes } from "./chats";
+import { pointsRoutes } from "./points";
+import { profanityRoutes } from "./profanity";
 
 export function createV1() {
   const v1 = newRouter();
   v1.route("/", meRoutes);
   v1.route("/", wishlistRoutes);
+  v1.route("/", pointsRoutes);
+  v1.route("/", profanityRoutes);
   v1.route("/", siteRoutes);
   v1.route("/", searchRoutes);
   v1.route("/", siteFeatureRoutes);
