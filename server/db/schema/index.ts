@@ -20,3 +20,4 @@ export * from "./forms";
 export * from "./automations";
 export * from "./funnels";
 export * from "./wishlist";
+export * from "./appointments";

@@ -46,11 +46,13 @@ import { funnelRoutes } from "./funnels";
 import { popupRoutes } from "./popups";
 import { automationRoutes } from "./automations";
 import { wishlistRoutes } from "./wishlist";
+import { appointmentRoutes } from "./appointments";
 
 export function createV1() {
   const v1 = newRouter();
   v1.route("/", meRoutes);
   v1.route("/", wishlistRoutes);
+  v1.route("/", appointmentRoutes);
   v1.route("/", siteRoutes);
   v1.route("/", searchRoutes);
   v1.route("/", siteFeatureRoutes);
