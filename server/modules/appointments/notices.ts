@@ -23,8 +23,12 @@ type Notice = "confirmed" | "rescheduled" | "cancelled" | "reminder";
 
 const when = (at: Date, zone: string) =>
   new Intl.DateTimeFormat("en-GB", {
-    dateStyle: "full",
-    timeStyle: "short",
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
     timeZone: zone,
     timeZoneName: "short",
   }).format(at);

@@ -14,7 +14,7 @@ import {
 } from "../../../modules/appointments";
 import type { AppEnv } from "../../env";
 import { isSiteManager, requireCap, requireFeature, requireSession } from "../../middleware/guards";
-import { errorResponses, jsonBody, newRouter, ok, ZUuidParam } from "./router";
+import { errorResponses, jsonBody, newRouter, ok } from "./router";
 
 const ZType = z
   .object({
@@ -105,7 +105,15 @@ const tags = ["Appointments"];
 const feature = requireFeature("appointments");
 const members = [requireSession(), feature];
 const teachers = [feature, requireCap("create_courses", "manage_options")];
-const one = { params: ZUuidParam };
+// Any string: a malformed id is not found (404), exactly like an id of another site.
+const one = {
+  params: z.object({
+    id: z
+      .string()
+      .max(64)
+      .openapi({ param: { name: "id", in: "path" } }),
+  }),
+};
 const list = (schema: z.ZodType, what: string) => ({
   200: ok(z.object({ items: z.array(schema) }), what),
   ...errorResponses,
