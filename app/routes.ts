@@ -51,6 +51,8 @@ export default [
     route("media", "routes/dashboard/media.tsx"),
     route("courses", "routes/dashboard/courses/my-courses.tsx"),
     route("wishlist", "routes/dashboard/wishlist.tsx"),
+    route("bookings", "routes/dashboard/bookings.tsx"),
+    route("meetings", "routes/dashboard/meetings.tsx"),
     route("courses/:courseId", "routes/dashboard/courses/player.tsx"),
     route("courses/quiz/:id", "routes/dashboard/courses/quiz.tsx"),
     route("courses/quizzes/:id", "routes/dashboard/courses/assigned-quizzes.tsx"),

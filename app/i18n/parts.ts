@@ -8,6 +8,7 @@ export const DASHBOARD_GROUPS: readonly string[] = [
   "affiliate",
   "assessments",
   "audienceFields",
+  "appointments",
   "automations",
   "campaigns",
   "chat",

@@ -78,6 +78,8 @@ export const IMPLEMENTED_ROUTES: readonly { path: string; scope: RouteScope }[] 
   { path: "/dashboard/instructor/submissions/assignments", scope: "site" },
   { path: "/dashboard/courses", scope: "site" },
   { path: "/dashboard/wishlist", scope: "site" },
+  { path: "/dashboard/bookings", scope: "site" },
+  { path: "/dashboard/meetings", scope: "site" },
   { path: "/dashboard/courses/:courseId", scope: "site" },
   { path: "/product/:slug", scope: "site" },
   { path: "/checkout", scope: "site" },
