@@ -34,9 +34,10 @@ export function appointmentServices(c: Context<AppEnv>) {
         booking();
         return appointmentTypeService.list(db, site.accountId, { activeOnly: true });
       },
-      slots: (typeId: string, from: Date, to: Date) => (
-        booking(), bookingService.slots(db, site.accountId, typeId, from, to)
-      ),
+      slots: (typeId: string, from: Date, to: Date) => {
+        booking();
+        return bookingService.slots(db, site.accountId, typeId, from, to);
+      },
       book: (input: unknown) => bookingService.book(db, site, booking(), input, c.get("origin")),
       myBookings: (when: BookingWhen) => bookingLists.list(db, site.accountId, booking().userId, "mine", when),
       cancel: (id: string) => bookingService.cancel(db, site.accountId, booking(), id),
