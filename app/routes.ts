@@ -56,6 +56,8 @@ export default [
     route("points", "routes/dashboard/points.tsx"),
     route("activity", "routes/dashboard/activity.tsx"),
     route("manage/gamification", "routes/dashboard/manage/gamification.tsx"),
+    route("bookings", "routes/dashboard/bookings.tsx"),
+    route("meetings", "routes/dashboard/meetings.tsx"),
     route("courses/:courseId", "routes/dashboard/courses/player.tsx"),
     route("courses/quiz/:id", "routes/dashboard/courses/quiz.tsx"),
     route("courses/quizzes/:id", "routes/dashboard/courses/assigned-quizzes.tsx"),

@@ -10,6 +10,7 @@ export const DASHBOARD_GROUPS: readonly string[] = [
   "affiliate",
   "assessments",
   "audienceFields",
+  "appointments",
   "automations",
   "campaigns",
   "chat",

@@ -10,6 +10,7 @@ import { requestHeaders } from "./middleware/session";
 import { mediaServices } from "./services/media";
 import { blogServices } from "./services/blog";
 import { learningServices } from "./services/learning";
+import { appointmentServices } from "./services/appointments";
 import { instructorServices } from "./services/instructor";
 import { catalogServices } from "./services/catalog";
 import { shellServices } from "./services/shell";
@@ -108,6 +109,7 @@ export function buildLoadContext(c: Context<AppEnv>) {
       ...shell,
       ...blogServices(c),
       ...learningServices(c),
+      ...appointmentServices(c),
       ...catalogServices(c),
       ...mediaServices(c),
       ...pagesServices(c),

@@ -19,6 +19,8 @@ export type SmtpMessage = {
   /** The Message-ID header: the same on every attempt, so a receiver can tell a repeat. */
   messageId: string;
   headers?: Record<string, string> | null;
+  /** Small text attachments; a text/calendar one is also the message's calendar part. */
+  attachments?: { filename: string; contentType: string; content: string }[] | null;
 };
 
 /** Why a send did not go through, and whether the server may still have taken the message. */
@@ -40,6 +42,16 @@ type Pooled = { conn: SMTPConnection; broken: boolean; idleTimer?: NodeJS.Timeou
 const IDLE_MS = 30_000;
 
 /** The message as it goes over the wire, and its envelope (the bare addresses of From and To). */
+/** Attachments as MailComposer takes them; an invitation is also sent as the calendar alternative. */
+function mailParts(list: NonNullable<SmtpMessage["attachments"]>) {
+  const calendar = list.find((a) => a.contentType.startsWith("text/calendar"));
+  const method = calendar?.contentType.match(/method=(\w+)/i)?.[1];
+  return {
+    attachments: list.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })),
+    ...(calendar ? { icalEvent: { method: method ?? "REQUEST", content: calendar.content } } : {}),
+  };
+}
+
 export async function buildMessage(m: SmtpMessage): Promise<{ raw: Buffer; envelope: { from: string; to: string[] } }> {
   const node = new MailComposer({
     from: m.from,
@@ -49,6 +61,7 @@ export async function buildMessage(m: SmtpMessage): Promise<{ raw: Buffer; envel
     html: m.html ?? undefined,
     messageId: m.messageId,
     ...(m.headers ? { headers: m.headers } : {}),
+    ...(m.attachments?.length ? mailParts(m.attachments) : {}),
   }).compile();
   const raw = await new Promise<Buffer>((ok, fail) => node.build((err, message) => (err ? fail(err) : ok(message))));
   const envelope = node.getEnvelope();

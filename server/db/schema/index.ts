@@ -23,3 +23,4 @@ export * from "./wishlist";
 export * from "./groups";
 export * from "./chats";
 export * from "./gamification";
+export * from "./appointments";

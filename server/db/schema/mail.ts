@@ -7,6 +7,8 @@ import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } fro
 import { accountIdColumn, tenantPolicies } from "./_tenancy";
 import { accounts } from "./accounts";
 
+export type MailAttachment = { filename: string; contentType: string; content: string };
+
 export const mailOutbox = pgTable(
   "mail_outbox",
   {
@@ -19,6 +21,8 @@ export const mailOutbox = pgTable(
     html: text("html"),
     /** Extra headers of the message (List-Unsubscribe and List-Unsubscribe-Post of campaign mail). */
     headers: jsonb("headers").$type<Record<string, string>>(),
+    /** Small text attachments (an appointment's .ics invitation), sent with every attempt. */
+    attachments: jsonb("attachments").$type<MailAttachment[]>(),
     kind: text("kind").notNull(),
     status: text("status").notNull().default("queued"),
     attempts: integer("attempts").notNull().default(0),

@@ -163,6 +163,7 @@ export async function deliver(db: Db, data: Record<string, unknown>, job: JobRun
         text: row.text,
         html: row.html,
         headers: row.headers,
+        attachments: row.attachments,
         messageId,
       },
       record,

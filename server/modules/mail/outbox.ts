@@ -2,7 +2,7 @@
 // deliver it before the job exists, so a crash between the two leaves a row the sweep recognises.
 import { randomUUID } from "node:crypto";
 import type { Db, Tx } from "../../db/client";
-import { mailOutbox } from "../../db/schema";
+import { type MailAttachment, mailOutbox } from "../../db/schema";
 import { commitWith, withTenant } from "../../db/tenant";
 import { usage } from "../usage";
 import { jobs } from "../../jobs/queue";
@@ -17,6 +17,7 @@ export type NewMail = {
   kind: string;
   from?: string;
   headers?: Record<string, string>;
+  attachments?: MailAttachment[];
 };
 
 export type PreparedMail = ReturnType<typeof prepareMail>[number];
@@ -38,6 +39,7 @@ export function prepareMail(db: Db, accountId: string, messages: NewMail[]) {
       text: m.text,
       html: m.html,
       headers: m.headers ?? null,
+      attachments: m.attachments?.length ? m.attachments : null,
       kind: m.kind,
     };
   });

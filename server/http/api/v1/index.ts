@@ -50,6 +50,7 @@ import { groupRoutes } from "./groups";
 import { chatRoutes } from "./chats";
 import { pointsRoutes } from "./points";
 import { profanityRoutes } from "./profanity";
+import { appointmentRoutes } from "./appointments";
 
 export function createV1() {
   const v1 = newRouter();
@@ -57,6 +58,7 @@ export function createV1() {
   v1.route("/", wishlistRoutes);
   v1.route("/", pointsRoutes);
   v1.route("/", profanityRoutes);
+  v1.route("/", appointmentRoutes);
   v1.route("/", siteRoutes);
   v1.route("/", searchRoutes);
   v1.route("/", siteFeatureRoutes);
