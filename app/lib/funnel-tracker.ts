@@ -111,7 +111,7 @@ export async function trackFunnelView(accountId: string, location: { pathname: s
 export async function trackFunnelAction(accountId: string, type: "cart" | "popup", value: string) {
   if (!accountId) return;
   // On a campaign's landing page the action may come before the session exists: wait for it.
-  if (!stored() && window.location.search.includes("utm_campaign=")) {
+  if (!stored() && (globalThis.location?.search ?? "").includes("utm_campaign=")) {
     await Promise.race([firstViewTracked, new Promise((r) => setTimeout(r, 10_000))]);
   }
   await send(accountId, "1", `type=${type}&value=${encodeURIComponent(value)}`);
