@@ -228,6 +228,37 @@ describe("groups", () => {
     expect(members).toEqual(expect.arrayContaining([A.owner.id, student.user.id, late.user.id]));
   });
 
+  it("gives an active member the group's chat, kept in step with who is in the group", async () => {
+    const g = await newGroup(A, "open");
+    const joiner = await memberOf(t, A.site, "student", "grp-chatter");
+    // Not a member yet: the group's chat is refused, and another site's group is not found.
+    await expectError(
+      await api(A, `/groups/${g.id}/chat`, { method: "POST", cookie: joiner.cookie }),
+      403,
+      "forbidden",
+    );
+    await expectError(await api(B, `/groups/${g.id}/chat`, { method: "POST" }), 404, "not_found");
+
+    const opened = await api(A, `/groups/${g.id}/chat`, { method: "POST" });
+    const { chatId } = await body<{ chatId: string }>(opened);
+    expect(opened.status).toBe(200);
+    expect((await api(A, `/chats/${chatId}`, { cookie: joiner.cookie })).status).toBe(404);
+
+    expect((await api(A, `/groups/${g.id}/join`, { method: "POST", cookie: joiner.cookie })).status).toBe(200);
+    const again = await body<{ chatId: string }>(
+      await api(A, `/groups/${g.id}/chat`, { method: "POST", cookie: joiner.cookie }),
+    );
+    expect(again.chatId).toBe(chatId);
+    const chat = await api(A, `/chats/${chatId}`, { cookie: joiner.cookie });
+    expect(chat.status).toBe(200);
+    expect((await body(chat)).title).toBe(g.title);
+
+    // Someone who left is taken out at the next opening.
+    expect((await api(A, `/groups/${g.id}/leave`, { method: "POST", cookie: joiner.cookie })).status).toBe(200);
+    expect((await api(A, `/groups/${g.id}/chat`, { method: "POST" })).status).toBe(200);
+    expect((await api(A, `/chats/${chatId}`, { cookie: joiner.cookie })).status).toBe(404);
+  });
+
   it("finds open groups in the site search, never private ones", async () => {
     const word = `Zebra${uid()}`;
     await api(A, "/groups", { json: { title: `${word} club`, privacy: "open" } });

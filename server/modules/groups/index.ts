@@ -2,6 +2,7 @@
 // feed (posts, comments, reactions, pins), and links to a course or a membership whose people it
 // holds. Gated by the site feature `groups` and the plan's `groups` limit.
 export { type GroupActor, isSiteManager } from "./access";
+export { groupChat } from "./chat";
 export {
   type GroupCommentView,
   type GroupFeedPage,

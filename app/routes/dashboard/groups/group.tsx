@@ -1,5 +1,7 @@
 import { Alert, Badge, Button, Card, Grid, Group, Loader, Stack, Text, Title } from "@mantine/core";
+import { IconMessages } from "@tabler/icons-react";
 import { type ReactNode, useCallback, useEffect, useState } from "react";
+import { useNavigate } from "react-router";
 import { siteHasFeature } from "../../../../core/features";
 import { GroupMembers } from "../../../components/groups/group-members";
 import { type GroupPost, GroupPostCard } from "../../../components/groups/group-post-card";
@@ -148,7 +150,7 @@ export function GroupPage({ id, me, chat }: { id: string; me: string; chat?: Rea
           </Group>
         </Stack>
         <Group>
-          {chat}
+          {active ? chat : null}
           {active ? (
             <Button variant="default" onClick={() => void membership("leave")}>
               {t("groups.leave")}
@@ -207,6 +209,37 @@ export function GroupPage({ id, me, chat }: { id: string; me: string; chat?: Rea
   );
 }
 
+/** Opens the group's conversation in Messages (its members brought in step with the group's). */
+function GroupChatButton({ groupId }: { groupId: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
+  async function openChat() {
+    setBusy(true);
+    setFailed(null);
+    try {
+      const { chatId } = await api<{ chatId: string }>("POST", `/api/v1/groups/${groupId}/chat`);
+      navigate(`/dashboard/messages?chat_id=${chatId}`);
+    } catch (err) {
+      setFailed(err instanceof ApiError ? err.message : t("groups.chatFailed"));
+      setBusy(false);
+    }
+  }
+  return (
+    <Stack gap={2}>
+      <Button variant="light" leftSection={<IconMessages size={16} aria-hidden />} loading={busy} onClick={openChat}>
+        {t("groups.openChat")}
+      </Button>
+      {failed ? (
+        <Text size="xs" c="red" role="alert">
+          {failed}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
 export default function GroupRoute({ loaderData: d }: Route.ComponentProps) {
-  return <GroupPage key={d.id} id={d.id} me={d.me} />;
+  return <GroupPage key={d.id} id={d.id} me={d.me} chat={<GroupChatButton groupId={d.id} />} />;
 }

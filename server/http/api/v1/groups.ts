@@ -9,6 +9,7 @@ import { GROUP_MEMBER_STATUSES, GROUP_PRIVACY, GROUP_REACTIONS, GROUP_ROLES } fr
 import { AppError } from "../../../errors";
 import {
   type GroupActor,
+  groupChat,
   groupFeed,
   groupLinks,
   groupMembership,
@@ -169,6 +170,15 @@ const r = {
       ),
     },
     responses: { 200: ok(z.object({ added: z.number().int() }), "Linked"), ...errorResponses },
+  }),
+  chat: createRoute({
+    method: "post",
+    path: "/groups/{id}/chat",
+    tags,
+    summary: "Open the group's chat (active members): its id, with its members brought in step with the group",
+    middleware,
+    request: { params: ZId },
+    responses: { 200: ok(z.object({ chatId: z.string().uuid() }), "The group's chat"), ...errorResponses },
   }),
   members: createRoute({
     method: "get",
@@ -379,6 +389,10 @@ export const groupRoutes = newRouter()
   .openapi(r.link, async (c) => {
     const { db, accountId, actor } = scope(c);
     return c.json(await groupLinks.link(db, accountId, actor, c.req.valid("param").id, c.req.valid("json")), 200);
+  })
+  .openapi(r.chat, async (c) => {
+    const { db, accountId, actor } = scope(c);
+    return c.json(await groupChat.open(db, accountId, actor, c.req.valid("param").id), 200);
   })
   .openapi(r.members, async (c) => {
     const { db, accountId, actor } = scope(c);
