@@ -145,6 +145,13 @@ describe("the demo seed", () => {
     expect(stats.revenue).toBeGreaterThan(0);
   });
 
+  it("has a conversation between the student and the instructor, with the answer unread", async () => {
+    const login = await signIn(t, "demo", DEMO_LOGINS.student, DEMO_PASSWORD);
+    const chats = await (await t.request("demo", "/api/v1/chats", { cookie: login })).json();
+    expect(chats.items).toHaveLength(1);
+    expect(chats.unread).toBe(2);
+  });
+
   it("has an audience: two lists, tagged contacts and last week's campaign with its figures", async () => {
     const login = await signIn(t, "demo", DEMO_LOGINS.owner, DEMO_PASSWORD);
     const lists = await (await t.request("demo", "/api/v1/lists", { cookie: login })).json();
