@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { CHAT_EVENT } from "../hooks/use-realtime";
 import { useTranslation } from "../i18n/use-translation";
-import { CHATS_CHANGED, type ChatList, listChats } from "../lib/chats-client";
+import { CHATS_CHANGED, type ChatList, listChats, markChatRead } from "../lib/chats-client";
 
 /**
  * The top bar's chat dropdown (spec §4): the latest chats with the unread badge, kept live by the
@@ -27,11 +27,20 @@ export function ChatMenu({ href, onOpen }: { href: string; onOpen: () => void })
       window.removeEventListener(CHATS_CHANGED, refresh);
     };
   }, [refresh]);
+  // Opening the dropdown marks the chats it shows read (spec §4), and their chat notifications.
+  const open = () => {
+    onOpen();
+    const unreadChats = (list?.items ?? []).filter((c) => c.unread > 0);
+    if (!unreadChats.length) return;
+    void Promise.all(unreadChats.map((c) => markChatRead(c.id).catch(() => undefined))).then(() =>
+      window.dispatchEvent(new Event(CHATS_CHANGED)),
+    );
+  };
   const unread = list?.unread ?? 0;
   // The name says the very count the badge shows (see NotificationBell).
   const badge = unread > 99 ? "99+" : String(unread);
   return (
-    <Menu position="bottom-end" width={320} onOpen={onOpen}>
+    <Menu position="bottom-end" width={320} onOpen={open}>
       <Menu.Target>
         <button type="button" className="icon-button" aria-label={t("chat.title", { count: unread, shown: badge })}>
           <Indicator disabled={unread === 0} label={badge} size={16} offset={4} color="teal">

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import en from "../../app/i18n/locales/en/translation.json" with { type: "json" };
 import { SEARCH_TYPES } from "../../app/lib/site-search";
 import { accounts } from "../../server/modules/accounts";
+import { chatService, messageService } from "../../server/modules/chats";
 import { notifications } from "../../server/modules/notifications";
 import { buildMember, buildUser } from "../../server/seed/builders";
 import { logIn, open, setupE2E, uniqueEmail, waitForPath } from "./fixtures";
@@ -211,11 +212,20 @@ describe("dashboard shell", () => {
     await logIn(page, origin, student.email, student.password);
     await waitForPath(page, "/dashboard");
     const menu = page.getByRole("navigation", { name: en.nav.dashboardMenu });
-    // Spec §6: members without manage_options see Orders; courses and the wishlist need the lms feature. Messages are
-    // the student's too, but that screen is not built yet.
+    // Spec §6: members without manage_options see Orders; courses and the wishlist need the lms feature; activity,
+    // meetings and messages are every member's (groups, bookings and points need their site features).
     await expect
       .poll(() => menu.getByRole("link").allTextContents())
-      .toEqual([en.menu.dashboard, en.menu.notifications, en.menu.courses, en.menu.wishlist, en.menu.orders]);
+      .toEqual([
+        en.menu.dashboard,
+        en.menu.activity,
+        en.menu.meetings,
+        en.menu.notifications,
+        en.menu.courses,
+        en.menu.wishlist,
+        en.menu.orders,
+        en.menu.messages,
+      ]);
     expect(await page.getByRole("button", { name: en.feedback.tab, exact: true }).count()).toBe(0);
     await page.waitForTimeout(500);
     expect(await page.locator(".driver-popover").count()).toBe(0);
@@ -232,9 +242,11 @@ describe("dashboard shell", () => {
     await buildMember(e2e.t.database.db, site, student, "student");
     const db = e2e.t.database.db;
     await notifications.create(db, site.accountId, { userId: student.id, title: "Quiz graded", message: "8/10" });
-    for (const title of ["Hi there", "Are you coming?"]) {
-      await notifications.create(db, site.accountId, { userId: student.id, title, type: "chat" });
-    }
+    const friend = await buildUser(e2e.t.platform.auth, { email: uniqueEmail("bell-friend"), name: "Fran Friend" });
+    await buildMember(db, site, friend, "student");
+    const asFriend = { accountId: site.accountId, userId: friend.id };
+    const { chat } = await chatService.open(db, site, asFriend, { member_ids: [student.id] });
+    for (const body of ["Hi there", "Are you coming?"]) await messageService.send(db, asFriend, chat.id, { body });
     const page = await e2e.newPage();
     await logIn(page, origin, student.email, student.password);
     await waitForPath(page, "/dashboard");
