@@ -101,7 +101,7 @@ describe("funnels", () => {
         const stats = await (await fetch(`/api/v1/funnels/${id}/stats`)).json();
         return stats.steps.at(-1)?.visitors as number;
       }, funnelId);
-    await expect.poll(lastStep, { timeout: 10_000 }).toBe(1);
+    await expect.poll(lastStep, { timeout: 30_000 }).toBe(1);
     await open(visitor, `${origin}/course/${course.slug}`);
     await expect
       .poll(() => visitor.evaluate(() => sessionStorage.getItem("funnel_session_id")), { timeout: 10_000 })
