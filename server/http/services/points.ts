@@ -50,8 +50,7 @@ export function pointsServices(c: Context<AppEnv>) {
       topBar: async (): Promise<number | null> => {
         const user = c.get("user");
         if (!gamified() || !user || !c.get("member")) return null;
-        const rules = await pointRules(db, accountId);
-        await recordVisit(db, accountId, user.id, rules.points.daily_visit);
+        await recordVisit(db, accountId, user.id, async () => (await pointRules(db, accountId)).points.daily_visit);
         return pointsTotal(db, accountId, user.id);
       },
       summary: () => pointsSummary(db, accountId, withPoints()),

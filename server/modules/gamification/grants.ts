@@ -103,10 +103,18 @@ const seen = new Set<string>();
  * Records the member's first dashboard view of the day and grants its points (when `points` > 0).
  * One INSERT … ON CONFLICT DO NOTHING per member per day and process; raced views grant once.
  */
-export async function recordVisit(db: Db, accountId: string, userId: string, points: number, now = new Date()) {
+export async function recordVisit(
+  db: Db,
+  accountId: string,
+  userId: string,
+  pointsFor: number | (() => Promise<number>),
+  now = new Date(),
+) {
   const day = dayOf(now);
   const key = `${accountId}:${userId}:${day}`;
   if (seen.has(key)) return false;
+  // The site's rules are read only for a visit this process has not recorded yet.
+  const points = typeof pointsFor === "number" ? pointsFor : await pointsFor();
   const granted = await withTenant(db, accountId, async (tx) => {
     const rows = await tx
       .insert(memberVisits)
