@@ -14,6 +14,8 @@ export default defineConfig({
         test: {
           name: "int",
           include: ["server/**/*.int.test.ts", "tests/**/*.int.test.ts"],
+          globalSetup: ["tests/support/pglite-template.global.ts"],
+          setupFiles: ["tests/support/pglite-template.setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // PGlite is WebAssembly: a few files at a time keeps memory and CPU (2 cores) sane.
@@ -24,9 +26,16 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.e2e.ts"],
+          globalSetup: ["tests/support/pglite-template.global.ts"],
+          setupFiles: ["tests/support/pglite-template.setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Each file runs its own platform and browser; two files at a time use the time one
+          // spends waiting on the other's browser (E2E_WORKERS=1 runs them one by one).
+          maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
+          // On CI a browser test that fails is run once more (reported as retried), as a loaded
+          // 2-core machine sometimes misses a timing a person would never notice.
+          retry: process.env.CI ? 1 : 0,
         },
       },
     ],

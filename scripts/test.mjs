@@ -1,7 +1,8 @@
-// `npm test`: every check this machine can run, in order — lint and import rules, types, schema
-// vs migrations, unit tests, integration tests on PGlite and (when TEST_DATABASE_URL is set) on
-// PostgreSQL (after a fresh build, which some of them serve), then the browser tests. Ends with one summary line.
-import { spawnSync } from "node:child_process";
+// `npm test`: every check this machine can run. Lint and import rules, types and schema vs
+// migrations run beside the unit tests and the build; then integration tests on PGlite and (when
+// TEST_DATABASE_URL is set) on PostgreSQL, some of which serve the build, then the browser tests.
+// Ends with one summary line.
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 
 const only = process.argv[2]; // optional: lint | unit | int | e2e
@@ -10,19 +11,42 @@ const failures = [];
 mkdirSync(".tmp", { recursive: true });
 
 const timings = [];
-function run(title, cmd, args, env = {}) {
+async function run(title, cmd, args, env = {}) {
   console.log(`\n▶ ${title}`);
   const started = Date.now();
-  const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  const code = await new Promise((done) =>
+    spawn(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } }).on("close", done),
+  );
   timings.push(`${title}: ${Math.round((Date.now() - started) / 1000)} s`);
-  if (r.status !== 0) failures.push(title);
-  return r.status === 0;
+  if (code !== 0) failures.push(title);
+  return code === 0;
 }
 
-function vitest(title, project, env = {}) {
+/**
+ * Runs a step beside others: its output is kept and printed whole when it ends, so the log
+ * reads step by step. Resolves to whether it passed.
+ */
+function runBeside(title, cmd, args) {
+  const started = Date.now();
+  const log = [];
+  return new Promise((done) => {
+    const child = spawn(cmd, args, { env: process.env });
+    child.stdout.on("data", (b) => log.push(b));
+    child.stderr.on("data", (b) => log.push(b));
+    child.on("close", (code) => {
+      console.log(`\n▶ ${title}`);
+      process.stdout.write(Buffer.concat(log));
+      timings.push(`${title}: ${Math.round((Date.now() - started) / 1000)} s (beside the next steps)`);
+      if (code !== 0) failures.push(title);
+      done(code === 0);
+    });
+  });
+}
+
+async function vitest(title, project, env = {}) {
   const out = `.tmp/vitest-${project}-${Object.keys(env).length ? "pg" : "main"}.json`;
   rmSync(out, { force: true });
-  run(
+  await run(
     title,
     "npx",
     ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`],
@@ -39,21 +63,25 @@ function vitest(title, project, env = {}) {
 }
 
 const want = (step) => !only || only === step;
-if (want("lint")) {
-  run("lint (biome) and import rules", "npm", ["run", "--silent", "lint"]);
-  run("types", "npm", ["run", "--silent", "typecheck"]);
-  run("schema vs migrations", "npm", ["run", "--silent", "db:check"]);
-}
-if (want("unit")) vitest("unit tests", "unit");
+// Lint and the type check use one core while the unit tests and the build use the other.
+const checks =
+  want("lint") &&
+  (async () => {
+    await runBeside("lint (biome) and import rules", "npm", ["run", "--silent", "lint"]);
+    await runBeside("types", "npm", ["run", "--silent", "typecheck"]);
+    await runBeside("schema vs migrations", "npm", ["run", "--silent", "db:check"]);
+  })();
+if (want("unit")) await vitest("unit tests", "unit");
 // The page-cache and browser tests serve the real React Router build, so build once up front.
-const built = (want("int") || want("e2e")) && run("build", "npm", ["run", "--silent", "build"]);
+const built = (want("int") || want("e2e")) && (await run("build", "npm", ["run", "--silent", "build"]));
+await checks;
 if (want("int")) {
-  vitest("integration tests on PGlite", "int", { TEST_DATABASE_URL: "" });
+  await vitest("integration tests on PGlite", "int", { TEST_DATABASE_URL: "" });
   if (process.env.TEST_DATABASE_URL)
-    vitest("integration tests on PostgreSQL", "int", { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
+    await vitest("integration tests on PostgreSQL", "int", { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
   else console.log("\n(TEST_DATABASE_URL not set: the integration suite ran on PGlite only)");
 }
-if (want("e2e") && built) vitest("browser tests (Chromium)", "e2e");
+if (want("e2e") && built) await vitest("browser tests (Chromium)", "e2e");
 
 console.log(`\nTime per step:\n  ${timings.join("\n  ")}`);
 if (failures.length) console.log(`\nFailed steps: ${failures.join(", ")}`);

@@ -38,13 +38,24 @@ export type Database = {
 
 export type OpenOptions = { url?: string; dataDir?: string; memory?: boolean; poolSize?: number; log?: Log };
 
+let memoryTemplate: Blob | null = null;
+
+/**
+ * An in-memory database may start as a copy of a data directory already made and migrated (a
+ * `dumpDataDir` of one), instead of running initdb and every migration again: the test suites
+ * open hundreds of them. Migrations still run on the copy and find nothing left to do.
+ */
+export function startMemoryDatabasesFrom(dump: Blob | null): void {
+  memoryTemplate = dump;
+}
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) return openPostgres(opts.url, opts.poolSize ?? 10, opts.log ?? consoleLog);
   // pg_trgm backs the trigram indexes of site search (the migration creates the extension).
   const extensions = { pg_trgm };
   let client: PGlite;
   if (opts.memory) {
-    client = new PGlite({ extensions });
+    client = new PGlite({ extensions, ...(memoryTemplate ? { loadDataDir: memoryTemplate } : {}) });
     await client.waitReady;
   } else {
     const dir = resolve(opts.dataDir ?? "./data", "pgdata");

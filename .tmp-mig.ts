@@ -1,0 +1,17 @@
+import { openDatabase } from "/work/main/server/db/client";
+import { migrateDatabase as migrate } from "/work/main/server/db/migrate";
+const t0 = performance.now();
+const db = await openDatabase({ memory: true });
+const t1 = performance.now();
+await migrate(db);
+const t2 = performance.now();
+const dump = await db.pglite!.dumpDataDir("none");
+const t3 = performance.now();
+console.log("open", (t1-t0).toFixed(0), "migrate", (t2-t1).toFixed(0), "dump", (t3-t2).toFixed(0), "size", dump.size);
+const { PGlite } = await import("@electric-sql/pglite");
+const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+const t4 = performance.now();
+const c2 = new PGlite({ extensions: { pg_trgm }, loadDataDir: dump });
+await c2.waitReady;
+const r = await c2.query("select count(*) from pg_tables where schemaname='public'");
+console.log("load", (performance.now()-t4).toFixed(0), r.rows);
