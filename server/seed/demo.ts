@@ -92,7 +92,13 @@ export async function seedDemo(db: Db, auth: Auth, staffEmail: string, storage: 
   const instructor = await buildUser(auth, { email: DEMO_LOGINS.instructor, name: "Ivan Instructor" });
   const student = await buildUser(auth, { email: DEMO_LOGINS.student, name: "Sara Student" });
   await buildUser(auth, { email: staffEmail, name: "Stella Staff" });
-  const site = await buildSite(db, owner, { slug: "demo", sitetitle: "Demo Academy", plan: PLAN_IDS.professional });
+  // Lifetime is the plan with the widest feature list: the demo shows points and bookings too.
+  const site = await buildSite(db, owner, {
+    slug: "demo",
+    sitetitle: "Demo Academy",
+    plan: PLAN_IDS.lifetime,
+    features: { groups: true, gamification: true, appointments: true },
+  });
   const instructorMember = await buildMember(db, site, instructor, "instructor");
   await buildMember(db, site, student, "student");
   await accounts.updateConfig(db, site, DEMO_CONFIG);

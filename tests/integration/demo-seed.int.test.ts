@@ -114,9 +114,8 @@ describe("the demo seed", () => {
     expect(shop.offline[0].config.instructions).toMatch(/bank transfer/);
   });
 
-  it("runs on Professional with sixty days of sales and one open ticket", async () => {
+  it("has sixty days of sales and one open ticket", async () => {
     const site = (await accounts.bySlug(t.database.db, "demo"))!;
-    expect(site.settings.plan).toBe(PLAN_IDS.professional);
     const paid = await withTenant(t.database.db, site.accountId, (tx) =>
       tx.select({ paidAt: orders.paidAt }).from(orders).where(eq(orders.status, "paid")),
     );
@@ -150,6 +149,16 @@ describe("the demo seed", () => {
     const chats = await (await t.request("demo", "/api/v1/chats", { cookie: login })).json();
     expect(chats.items).toHaveLength(1);
     expect(chats.unread).toBe(2);
+  });
+
+  it("is on Lifetime with points and bookings switched on, so its student sees the leaderboard and the bookings screen", async () => {
+    const site = await accounts.bySlug(t.database.db, "demo");
+    expect(site?.settings.plan).toBe(PLAN_IDS.lifetime);
+    const login = await signIn(t, "demo", DEMO_LOGINS.student, DEMO_PASSWORD);
+    const board = await t.request("demo", "/api/v1/points/leaderboard?period=all", { cookie: login });
+    expect(board.status).toBe(200);
+    expect((await board.json()).rows.length).toBeGreaterThan(1);
+    expect((await t.request("demo", "/api/v1/appointment-types", { cookie: login })).status).toBe(200);
   });
 
   it("has an audience: two lists, tagged contacts and last week's campaign with its figures", async () => {
