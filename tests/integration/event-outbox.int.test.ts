@@ -5,6 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventOutbox } from "../../server/db/schema";
 import { withPlatform, withTenant } from "../../server/db/tenant";
+import { jobs } from "../../server/jobs/queue";
 import { type DomainEvent, events } from "../../server/modules/events";
 import { startTestPlatform, type TestPlatform } from "../support/platform";
 import { type SiteWithOwner, siteWithOwner, uid } from "./helpers";
@@ -64,6 +65,36 @@ describe("event outbox", () => {
     expect(handled).toHaveLength(1);
     expect(handled[0]).toMatchObject({ type: TYPE, actorId: A.owner.id, accountId: A.site.accountId });
     expect((await row(emitted.id)).processedAt).not.toBeNull();
+  });
+
+  it("takes over at once an event claimed by a process that is gone, and leaves one a live process holds", async () => {
+    const claimed = async (claimedBy: number | null) => {
+      const marker = uid();
+      const emitted = await withTenant(t.database.db, A.site.accountId, (tx) =>
+        events.emit(tx, A.site.accountId, TYPE, { marker }),
+      );
+      // As if a worker had just claimed it: a fresh claim, by that process.
+      await withPlatform(t.database.db, (tx) =>
+        tx.update(eventOutbox).set({ claimedAt: new Date(), claimedBy }).where(eq(eventOutbox.id, emitted.id)),
+      );
+      return { marker, id: emitted.id };
+    };
+    const live = jobs.workerKey(t.database.db);
+    expect(live).not.toBeNull();
+    const held = await claimed(live);
+    // A key no process holds: its worker was killed mid-dispatch.
+    const orphan = await claimed(live === 1 ? 2 : 1);
+    await events.drain(t.database.db, A.site.accountId, 300);
+    expect(seen.filter((e) => e.payload.marker === orphan.marker)).toHaveLength(1);
+    expect((await row(orphan.id)).processedAt).not.toBeNull();
+    expect(seen.filter((e) => e.payload.marker === held.marker)).toHaveLength(0);
+    expect((await row(held.id)).processedAt).toBeNull();
+    // Released by its holder, the held one is handled by the next dispatch.
+    await withPlatform(t.database.db, (tx) =>
+      tx.update(eventOutbox).set({ claimedAt: null, claimedBy: null }).where(eq(eventOutbox.id, held.id)),
+    );
+    await events.drain(t.database.db, A.site.accountId);
+    expect(seen.filter((e) => e.payload.marker === held.marker)).toHaveLength(1);
   });
 
   it("keeps a failed event for a retry, with the error", async () => {

@@ -19,8 +19,12 @@ export const eventOutbox = pgTable(
     attempts: integer("attempts").notNull().default(0),
     /** The pg-boss job queued to handle it: when pg-boss no longer holds it, the sweep queues another. */
     jobId: uuid("job_id"),
-    /** Set while a worker handles it; a claim older than five minutes is considered abandoned. */
+    /**
+     * Set while a worker handles it; the claim is abandoned once the claiming process is gone
+     * (its liveness key, server/jobs/liveness.ts) or the claim is five minutes old.
+     */
     claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    claimedBy: integer("claimed_by"),
     lastError: text("last_error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp("processed_at", { withTimezone: true }),

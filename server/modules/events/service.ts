@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, isNull, lt, or, type SQLWrapper, sql } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, lt, or, type SQLWrapper, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../db/client";
 import { eventOutbox } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
+import { processAliveSql } from "../../jobs/liveness";
 import { jobs } from "../../jobs/queue";
 
 /** An event written in a transaction, with the id of the job that is to handle it once committed. */
@@ -25,20 +26,26 @@ export const DISPATCH = "events.dispatch";
 const MAX_ATTEMPTS = 8;
 const handlers = new Map<string, EventHandler[]>();
 
+/**
+ * An event nobody is handling: never claimed, or claimed by a process that is gone (taken over at
+ * once), or claimed so long ago that the attempt cannot still be running.
+ */
+export const unclaimed = () =>
+  or(
+    isNull(eventOutbox.claimedAt),
+    and(isNotNull(eventOutbox.claimedBy), sql`not ${sql.raw(processAliveSql(`"event_outbox"."claimed_by"`))}`),
+    lt(eventOutbox.claimedAt, sql`now() - interval '5 minutes'`),
+  );
+
 async function dispatchOne(db: Db, accountId: string, id: string) {
   // Claim first (a short transaction), so two workers never handle one event at once; handlers then
   // run outside it, because they open their own transactions.
   const [row] = await withTenant(db, accountId, (tx) =>
     tx
       .update(eventOutbox)
-      .set({ claimedAt: sql`now()`, attempts: sql`${eventOutbox.attempts} + 1` })
+      .set({ claimedAt: sql`now()`, claimedBy: jobs.workerKey(db), attempts: sql`${eventOutbox.attempts} + 1` })
       .where(
-        and(
-          eq(eventOutbox.accountId, accountId),
-          eq(eventOutbox.id, id),
-          isNull(eventOutbox.processedAt),
-          or(isNull(eventOutbox.claimedAt), lt(eventOutbox.claimedAt, sql`now() - interval '5 minutes'`)),
-        ),
+        and(eq(eventOutbox.accountId, accountId), eq(eventOutbox.id, id), isNull(eventOutbox.processedAt), unclaimed()),
       )
       .returning(),
   );
@@ -64,7 +71,12 @@ async function dispatchOne(db: Db, accountId: string, id: string) {
   await withTenant(db, accountId, (tx) =>
     tx
       .update(eventOutbox)
-      .set({ claimedAt: null, lastError: errors[0]?.slice(0, 500) ?? null, processedAt: done ? sql`now()` : null })
+      .set({
+        claimedAt: null,
+        claimedBy: null,
+        lastError: errors[0]?.slice(0, 500) ?? null,
+        processedAt: done ? sql`now()` : null,
+      })
       .where(and(eq(eventOutbox.accountId, accountId), eq(eventOutbox.id, id))),
   );
 }

@@ -8,7 +8,7 @@ import type { Db } from "../../db/client";
 import { eventOutbox } from "../../db/schema";
 import { withPlatform } from "../../db/tenant";
 import { jobs } from "../../jobs/queue";
-import { DISPATCH, type EmittedEvent, events } from "./service";
+import { DISPATCH, type EmittedEvent, events, unclaimed } from "./service";
 
 const SWEEP = "events.sweep";
 const SWEEP_PAGE = 500;
@@ -57,7 +57,7 @@ function unprocessedPage(db: Db, after: { createdAt: Date; id: string } | null):
         and(
           isNull(eventOutbox.processedAt),
           lt(eventOutbox.createdAt, sql`now() - interval '1 minute'`),
-          or(isNull(eventOutbox.claimedAt), lt(eventOutbox.claimedAt, sql`now() - interval '5 minutes'`)),
+          unclaimed(),
           after
             ? or(
                 gt(eventOutbox.createdAt, after.createdAt),
