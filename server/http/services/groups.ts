@@ -1,5 +1,6 @@
 // What the group screens call from their loaders: the groups list (mine, invitations, discover),
-// the settings, and one group with its members and the first page of its feed. Changes go through
+// the settings, and one group with its members, the first page of its feed and, for its admins,
+// what it can be linked to. Changes go through
 // /api/v1/groups.
 import type { Context } from "hono";
 import { siteHasFeature } from "../../../core/features";
@@ -8,6 +9,7 @@ import {
   type GroupActor,
   type GroupScope,
   groupFeed,
+  groupLinks,
   groupMembership,
   groupService,
   groupSettings,
@@ -38,6 +40,7 @@ export function groupServices(c: Context<AppEnv>) {
       get: (id: string) => groupService.get(db, site.accountId, actor(), id),
       members: (id: string) => groupMembership.list(db, site.accountId, actor(), id),
       feed: (id: string) => groupFeed.list(db, site.accountId, actor(), id),
+      linkOptions: (id: string) => groupLinks.options(db, site.accountId, actor(), id),
     },
   };
 }
