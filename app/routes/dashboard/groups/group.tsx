@@ -265,7 +265,7 @@ export function GroupPage({ data: d, chat }: { data: Loaded; chat?: ReactNode })
           size="md"
         >
           <GroupSettingsPanel
-            key={`${group.title}|${group.courseId}|${group.membershipId}|${group.privacy}`}
+            key={group.id}
             group={group}
             options={d.linkOptions}
             onSaved={reload}
