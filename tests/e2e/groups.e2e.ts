@@ -28,6 +28,7 @@ describe("groups", () => {
     await ownerPage.getByLabel(g.name).fill("Pottery circle");
     await ownerPage.getByRole("button", { name: g.createSubmit }).click();
     await ownerPage.getByRole("link", { name: /Pottery circle/ }).waitFor();
+    await ownerPage.screenshot({ path: "/tmp/groups-list.png", fullPage: true });
 
     const page = await e2e.signedIn(origin, user.email, user.password);
     await open(page, `${origin}/dashboard/groups`);
@@ -49,6 +50,7 @@ describe("groups", () => {
     await ownerPage.getByRole("button", { name: g.pin }).click();
     await ownerPage.getByRole("button", { name: g.unpin }).waitFor();
     await ownerPage.getByTestId("group-post").first().getByText(g.pinned).waitFor();
+    await ownerPage.screenshot({ path: "/tmp/groups-page.png", fullPage: true });
 
     await page.reload();
     await page.getByTestId("group-post").first().getByText(g.pinned).waitFor();

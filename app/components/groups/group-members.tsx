@@ -48,7 +48,7 @@ export function GroupMembers({
       ) : null}
       {items.map((m) => (
         <Group key={m.userId} justify="space-between" wrap="wrap" gap={4} data-member={m.name}>
-          <Text size="sm">
+          <Text size="sm" component="div">
             {m.name} {m.role === "admin" ? <Badge size="xs">{t("groups.roles.admin")}</Badge> : null}
             {m.status !== "active" ? (
               <Badge size="xs" color="yellow">

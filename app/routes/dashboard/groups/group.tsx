@@ -165,7 +165,7 @@ export function GroupPage({ data: d, chat }: { data: Loaded; chat?: ReactNode })
   const active = group.myStatus === "active";
   const canTakePart = active || group.canAdmin;
   return (
-    <Stack>
+    <Stack className="page">
       <Group justify="space-between" align="flex-start">
         <Stack gap={2}>
           <Title order={1} size="h2">
@@ -310,6 +310,11 @@ function GroupChatButton({ groupId }: { groupId: string }) {
 
 export default function GroupRoute({ loaderData: d }: Route.ComponentProps) {
   const { t } = useTranslation();
-  if (!d.found) return <Alert color="yellow">{t("groups.notFound")}</Alert>;
+  if (!d.found)
+    return (
+      <div className="page">
+        <Alert color="yellow">{t("groups.notFound")}</Alert>
+      </div>
+    );
   return <GroupPage key={d.id} data={d} chat={<GroupChatButton groupId={d.id} />} />;
 }
