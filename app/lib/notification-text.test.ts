@@ -63,6 +63,24 @@ describe("notificationText", () => {
     }
   });
 
+  it("words group invitations and new posts in the reader's language", () => {
+    const invite = {
+      title: "Ana invited you to join Potters",
+      message: "",
+      data: { event: "group_member_invited", params: { member: "Ana", group: "Potters" } },
+    };
+    expect(notificationText(invite, tIn("fr")).title).toBe("Ana vous invite à rejoindre Potters");
+    const post = {
+      title: "Ana posted in Potters",
+      message: "Kiln at noon",
+      data: { event: "group_post_created", params: { member: "Ana", group: "Potters" } },
+    };
+    expect(notificationText(post, tIn("de"))).toEqual({
+      title: "Ana hat in Potters gepostet",
+      message: "Kiln at noon",
+    });
+  });
+
   it("keeps the stored title of a course notification written before it carried its names", () => {
     const old = {
       title: "New student in Maths",

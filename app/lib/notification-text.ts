@@ -1,5 +1,5 @@
-// What a notification says, in the reader's language. Course and member notifications carry their
-// event and names (data.event, data.params), so every reader sees them worded in their own
+// What a notification says, in the reader's language. Course, member and group notifications carry
+// their event and names (data.event, data.params), so every reader sees them worded in their own
 // language; their stored title is only the English fallback for other clients. A message repeating
 // the title is not shown twice.
 import type { TFunction } from "i18next";
@@ -20,7 +20,9 @@ export function notificationText(item: Pick<InboxItem, "title" | "message" | "da
   const key = event
     ? recipient
       ? `notifications.member.${event}.${recipient}`
-      : `notifications.course.${event}`
+      : event.startsWith("group_")
+        ? `notifications.group.${event}`
+        : `notifications.course.${event}`
     : null;
   const params = data.params && typeof data.params === "object" ? (data.params as Record<string, unknown>) : null;
   let title = item.title;
@@ -38,6 +40,7 @@ export function notificationText(item: Pick<InboxItem, "title" | "message" | "da
       member: str(params.member),
       site: str(params.site),
       order: str(params.order),
+      group: str(params.group),
       // Names are shown as written, never as markup.
       interpolation: { escapeValue: false },
     });

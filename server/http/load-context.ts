@@ -40,6 +40,7 @@ import { funnelServices } from "./services/funnels";
 import { automationServices } from "./services/automations";
 import { audienceServices } from "./services/audience";
 import { pointsServices } from "./services/points";
+import { groupServices } from "./services/groups";
 import { withoutJoining } from "../request-scope";
 
 type JoinOption = { joinSite?: boolean };
@@ -139,6 +140,7 @@ export function buildLoadContext(c: Context<AppEnv>) {
       ...automationServices(c),
       ...audienceServices(c),
       ...pointsServices(c),
+      ...groupServices(c),
     },
   };
 }

@@ -1,13 +1,17 @@
 // Groups: the plan's `groups` limit holds; a private group is invisible (404) to a non-member and
 // another site's group to everyone; posts and comments are stored masked; joins and reactions raced
 // on PostgreSQL count once; pinned posts come first; linking a course adds its students, and later
-// enrolments join through course_subscribed.
+// enrolments join through course_subscribed; unlinking keeps everyone. An invitation rings the
+// invitee's bell and only they accept it; a new post rings the other members' bells once, even when
+// its event is delivered twice, and not for those who turned it off.
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PLAN_IDS } from "../../core/plans";
-import { eventOutbox, groupMembers, groupPosts, groupReactions } from "../../server/db/schema";
+import { eventOutbox, groupMembers, groupPosts, groupReactions, notifications } from "../../server/db/schema";
+import { withPlatform } from "../../server/db/tenant";
 import { events } from "../../server/modules/events";
 import { enrolStudent } from "../../server/modules/enrolment/enrol";
+import { noticePost } from "../../server/modules/groups";
 import { buildCourse, buildEnrolment } from "../../server/seed/course-builders";
 import { startTestPlatform, type TestPlatform } from "../support/platform";
 import { body, countRows, expectError, memberOf, type SiteWithOwner, siteWithOwner, uid } from "./helpers";
@@ -265,5 +269,167 @@ describe("groups", () => {
     await api(A, "/groups", { json: { title: `${word} secret`, privacy: "private" } });
     const res = await body(await api(A, `/search?q=${word}&type=groups`));
     expect(res.results.map((r: { title: string }) => r.title)).toEqual([`${word} club`]);
+  });
+});
+
+describe("group invitations, links and post notifications", () => {
+  const bell = async (cookie: string) =>
+    (await body(await api(A, "/notifications?per_page=100", { cookie }))).items as {
+      component: string;
+      itemId: string;
+      data: { event?: string; link?: string; groupId?: string };
+    }[];
+  const groupNotices = async (cookie: string, groupId: string, event: string) =>
+    (await bell(cookie)).filter((n) => n.component === "group" && n.data.groupId === groupId && n.data.event === event);
+
+  it("an invitation rings the invitee's bell with a link; they accept it, and no one else can", async () => {
+    const invitee = await memberOf(t, A.site, "student", "grp-invitee");
+    const other = await memberOf(t, A.site, "student", "grp-other");
+    const g = await newGroup(A, "private");
+    const picked = await body(await api(A, `/groups/${g.id}/candidates?q=${encodeURIComponent(invitee.user.name)}`));
+    expect(picked.items.map((m: { userId: string }) => m.userId)).toContain(invitee.user.id);
+    expect(picked.items[0]).not.toHaveProperty("email");
+    await expectError(await api(A, `/groups/${g.id}/candidates`, { cookie: other.cookie }), 404, "not_found");
+
+    expect((await api(A, `/groups/${g.id}/members/${invitee.user.id}/invite`, { method: "POST" })).status).toBe(200);
+    // Inviting again adds no second invitation.
+    expect((await api(A, `/groups/${g.id}/members/${invitee.user.id}/invite`, { method: "POST" })).status).toBe(200);
+    await events.drain(t.database.db, A.site.accountId);
+    const notices = await groupNotices(invitee.cookie, g.id, "group_member_invited");
+    expect(notices).toHaveLength(1);
+    expect(notices[0].data.link).toBe(`/dashboard/groups/${g.id}`);
+    const invited = await body(await api(A, "/groups?scope=invited", { cookie: invitee.cookie }));
+    expect(invited.items.map((x: { id: string }) => x.id)).toEqual([g.id]);
+    expect((await body(await api(A, "/groups?scope=mine", { cookie: invitee.cookie }))).items).toHaveLength(0);
+
+    // Someone else on the site neither reads the invitation's group nor accepts it.
+    await expectError(await api(A, `/groups/${g.id}`, { cookie: other.cookie }), 404, "not_found");
+    await expectError(await api(A, `/groups/${g.id}/join`, { method: "POST", cookie: other.cookie }), 404, "not_found");
+    expect(await groupNotices(other.cookie, g.id, "group_member_invited")).toHaveLength(0);
+
+    const joined = await body(await api(A, `/groups/${g.id}/join`, { method: "POST", cookie: invitee.cookie }));
+    expect(joined.status).toBe("active");
+    expect((await body(await api(A, "/groups?scope=mine", { cookie: invitee.cookie }))).items[0].id).toBe(g.id);
+  });
+
+  it("a declined invitation is gone, and another site's group answers 404 to every new route", async () => {
+    const invitee = await memberOf(t, A.site, "student", "grp-decliner");
+    const g = await newGroup(A, "approval");
+    await api(A, `/groups/${g.id}/members/${invitee.user.id}/invite`, { method: "POST" });
+    expect((await api(A, `/groups/${g.id}/leave`, { method: "POST", cookie: invitee.cookie })).status).toBe(200);
+    expect((await body(await api(A, "/groups?scope=invited", { cookie: invitee.cookie }))).items).toHaveLength(0);
+
+    const theirs = await newGroup(B, "open");
+    await expectError(await api(A, `/groups/${theirs.id}/link-options`), 404, "not_found");
+    await expectError(await api(A, `/groups/${theirs.id}/candidates`), 404, "not_found");
+    await expectError(
+      await api(A, `/groups/${theirs.id}/notifications`, { method: "PUT", json: { notifyPosts: false } }),
+      404,
+      "not_found",
+    );
+    await expectError(
+      await api(A, `/groups/${theirs.id}/members/${student.user.id}/invite`, { method: "POST" }),
+      404,
+      "not_found",
+    );
+  });
+
+  it("lists the site's courses and memberships to link for group admins only, searchable and paged", async () => {
+    const db = t.database.db;
+    const { course } = await buildCourse(
+      db,
+      A.site,
+      { id: A.owner.id },
+      { title: `Linkable ${uid()}`, slug: `linkable-${uid()}`, status: "published" },
+    );
+    const g = await newGroup(A, "open");
+    const options = await body(await api(A, `/groups/${g.id}/link-options`));
+    expect(options.courses.map((c: { id: string }) => c.id)).toContain(course.id);
+    await api(A, `/groups/${g.id}/join`, { method: "POST", cookie: student.cookie });
+    await expectError(await api(A, `/groups/${g.id}/link-options`, { cookie: student.cookie }), 403, "forbidden");
+
+    const found = await body(await api(A, `/groups?scope=mine&q=${encodeURIComponent(g.title)}`));
+    expect(found.items.map((x: { id: string }) => x.id)).toEqual([g.id]);
+    const paged = await body(await api(A, "/groups?scope=mine&per_page=1&page=2"));
+    expect(paged.items).toHaveLength(1);
+    expect(paged.pages).toBe(paged.total);
+  });
+
+  it("tells the other members of a new post once, even when the event is delivered twice", async () => {
+    const db = t.database.db;
+    const quiet = await memberOf(t, A.site, "student", "grp-quiet");
+    const loud = await memberOf(t, A.site, "student", "grp-loud");
+    const g = await newGroup(A, "open");
+    for (const m of [quiet, loud, student]) await api(A, `/groups/${g.id}/join`, { method: "POST", cookie: m.cookie });
+    const muted = await body(
+      await api(A, `/groups/${g.id}/notifications`, {
+        method: "PUT",
+        cookie: quiet.cookie,
+        json: { notifyPosts: false },
+      }),
+    );
+    expect(muted.notifyPosts).toBe(false);
+    expect((await body(await api(A, `/groups/${g.id}`, { cookie: quiet.cookie }))).notifyPosts).toBe(false);
+    await expectError(
+      await api(A, `/groups/${g.id}/notifications`, {
+        method: "PUT",
+        cookie: outsider.cookie,
+        json: { notifyPosts: false },
+      }),
+      403,
+      "forbidden",
+    );
+
+    const post = await body(
+      await api(A, `/groups/${g.id}/posts`, { cookie: student.cookie, json: { body: "<p>Kiln at noon</p>" } }),
+    );
+    await events.drain(db, A.site.accountId);
+    expect(await groupNotices(loud.cookie, g.id, "group_post_created")).toHaveLength(1);
+    expect(await groupNotices(A.ownerCookie, g.id, "group_post_created")).toHaveLength(1);
+    expect(await groupNotices(student.cookie, g.id, "group_post_created")).toHaveLength(0);
+    expect(await groupNotices(quiet.cookie, g.id, "group_post_created")).toHaveLength(0);
+
+    // The same event handled again, as a redelivery after a crash would, notifies no one twice.
+    const [row] = await withPlatform(db, (tx) =>
+      tx
+        .select()
+        .from(eventOutbox)
+        .where(
+          and(
+            eq(eventOutbox.accountId, A.site.accountId),
+            eq(eventOutbox.type, "group_post_created"),
+            sql`${eventOutbox.payload}->>'postId' = ${post.id}`,
+          ),
+        ),
+    );
+    const event = { ...row, payload: row.payload as Record<string, unknown> };
+    expect(await noticePost(db, event)).toEqual([]);
+    await Promise.all([noticePost(db, event), noticePost(db, event)]);
+    const [n] = await withPlatform(db, (tx) =>
+      tx
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(notifications)
+        .where(and(eq(notifications.accountId, A.site.accountId), eq(notifications.itemId, row.id))),
+    );
+    expect(n.n).toBe(2);
+  });
+
+  it("unlinking a course keeps the members it brought", async () => {
+    const g = await newGroup(A, "private");
+    const { course } = await buildCourse(
+      t.database.db,
+      A.site,
+      { id: A.owner.id },
+      { title: "Unlinked later", slug: `unlink-${uid()}`, status: "published" },
+    );
+    const learner = await memberOf(t, A.site, "student", "grp-learner");
+    await buildEnrolment(t.database.db, A.site, course.id, learner.user.id);
+    expect(
+      (await body(await api(A, `/groups/${g.id}/link`, { method: "PUT", json: { courseId: course.id } }))).added,
+    ).toBe(1);
+    expect((await body(await api(A, `/groups/${g.id}`))).courseId).toBe(course.id);
+    expect((await api(A, `/groups/${g.id}/link`, { method: "PUT", json: { courseId: null } })).status).toBe(200);
+    expect((await body(await api(A, `/groups/${g.id}`))).courseId).toBeNull();
+    expect((await body(await api(A, `/groups/${g.id}`, { cookie: learner.cookie }))).myStatus).toBe("active");
   });
 });

@@ -57,6 +57,8 @@ export const groupMembers = pgTable(
     userId: text("user_id").notNull(),
     role: text("role").$type<GroupRole>().notNull().default("member"),
     status: text("status").$type<GroupMemberStatus>().notNull().default("active"),
+    /** Whether the member is told in the bell of others' new posts. */
+    notifyPosts: boolean("notify_posts").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -2,7 +2,7 @@
 // they are added in one INSERT … SELECT, and afterwards each new enrolment (course_subscribed) or
 // membership (membership_subscribed) adds its member to every group linked to it. Handlers may run
 // twice (the outbox is at-least-once); the keyed insert makes that harmless.
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { isUuid } from "../../../core/uuid";
 import type { Db, Tx } from "../../db/client";
@@ -48,7 +48,32 @@ async function addHolders(tx: Tx, accountId: string, groupId: string, membership
   return (res as unknown as { rows: unknown[] }).rows.length;
 }
 
+export type GroupLinkOptions = {
+  courses: { id: string; title: string }[];
+  memberships: { id: string; title: string }[];
+};
+
 export const groupLinks = {
+  /** The site's courses and memberships a group admin may link the group to. */
+  async options(db: Db, accountId: string, actor: GroupActor, id: string): Promise<GroupLinkOptions> {
+    return withTenant(db, accountId, async (tx) => {
+      requireGroupAdmin(await accessGroup(tx, accountId, actor, id));
+      const c = await tx
+        .select({ id: courses.id, title: courses.title })
+        .from(courses)
+        .where(eq(courses.accountId, accountId))
+        .orderBy(asc(courses.title))
+        .limit(500);
+      const m = await tx
+        .select({ id: memberships.id, title: memberships.title })
+        .from(memberships)
+        .where(eq(memberships.accountId, accountId))
+        .orderBy(asc(memberships.title))
+        .limit(500);
+      return { courses: c, memberships: m };
+    });
+  },
+
   /** A group admin links the group to a course and/or a membership of the site (null unlinks). */
   async link(db: Db, accountId: string, actor: GroupActor, id: string, input: unknown): Promise<{ added: number }> {
     const parsed = ZGroupLinkInput.safeParse(input);

@@ -1,13 +1,19 @@
 // A group's members: join (open: at once; approval: a request; private: only by invitation), leave,
 // and what a group admin does — approve or decline a request, invite a site member, give the admin
-// role, remove. Each is one keyed statement, so two joins at once add the member once.
-import { and, asc, eq, sql } from "drizzle-orm";
+// role, remove — and each member's choice to hear of new posts. Each is one keyed statement, so two
+// joins at once add the member once.
+import { and, asc, eq, ilike, sql } from "drizzle-orm";
 import { GROUP_ROLES, type GroupMemberStatus, type GroupRole, joinOutcome } from "../../../core/groups";
 import type { Db, Tx } from "../../db/client";
 import { groupMembers, members } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
 import { AppError, fieldError, notFound } from "../../errors";
+import { events } from "../events";
 import { accessGroup, type GroupActor, requireGroupAdmin } from "./access";
+
+export const GROUP_INVITED_EVENT = "group_member_invited";
+
+export type GroupCandidate = { userId: string; name: string; slug: string };
 
 export type GroupMemberView = {
   userId: string;
@@ -105,10 +111,14 @@ export const groupMembership = {
     });
   },
 
-  /** A group admin invites a member of the site (they join by accepting, i.e. joining). */
+  /**
+   * A group admin invites a member of the site (they accept by joining, or decline by leaving).
+   * A new invitation emits group_member_invited in the same transaction, which tells the invitee
+   * in the bell; inviting someone who asked to join lets them in.
+   */
   async invite(db: Db, accountId: string, actor: GroupActor, id: string, userId: unknown) {
     const uid = userIdOf(userId);
-    await withTenant(db, accountId, async (tx) => {
+    await events.transaction(db, accountId, async (tx, out) => {
       const g = await accessGroup(tx, accountId, actor, id);
       requireGroupAdmin(g);
       const [m] = await tx
@@ -116,16 +126,60 @@ export const groupMembership = {
         .from(members)
         .where(and(eq(members.accountId, accountId), eq(members.userId, uid)));
       if (!m) throw notFound("Member");
-      await tx
+      const [row] = await tx
         .insert(groupMembers)
         .values({ accountId, groupId: g.id, userId: uid, role: "member", status: "invited" })
         .onConflictDoUpdate({
           target: [groupMembers.accountId, groupMembers.groupId, groupMembers.userId],
-          // Inviting someone who asked to join lets them in.
           set: {
             status: sql`case when ${groupMembers.status} = 'pending' then 'active' else ${groupMembers.status} end`,
           },
-        });
+        })
+        // xmax is 0 only for a row this statement inserted: a fresh invitation.
+        .returning({ status: groupMembers.status, inserted: sql<boolean>`(xmax = 0)` });
+      if (row?.status === "invited" && row.inserted) {
+        const payload = { groupId: g.id, userId: uid, by: actor.userId };
+        out.push(await events.emit(tx, accountId, GROUP_INVITED_EVENT, payload, actor.userId));
+      }
+    });
+  },
+
+  /** Whether the actor, an active member, is told in the bell of others' new posts in the group. */
+  async setNotify(db: Db, accountId: string, actor: GroupActor, id: string, on: boolean): Promise<boolean> {
+    return withTenant(db, accountId, async (tx) => {
+      const g = await accessGroup(tx, accountId, actor, id);
+      const rows = await tx
+        .update(groupMembers)
+        .set({ notifyPosts: on })
+        .where(and(one(accountId, g.id, actor.userId), eq(groupMembers.status, "active")))
+        .returning({ on: groupMembers.notifyPosts });
+      if (!rows.length) throw new AppError("forbidden", "Only members of this group can do this");
+      return rows[0].on;
+    });
+  },
+
+  /**
+   * Members of the site a group admin may invite: those not yet in the group in any way, found by
+   * name, at most 20. Names and profile slugs only, never addresses.
+   */
+  async candidates(db: Db, accountId: string, actor: GroupActor, id: string, q = ""): Promise<GroupCandidate[]> {
+    const text = q.trim().slice(0, 100);
+    return withTenant(db, accountId, async (tx) => {
+      const g = await accessGroup(tx, accountId, actor, id);
+      requireGroupAdmin(g);
+      return tx
+        .select({ userId: members.userId, name: members.name, slug: members.slug })
+        .from(members)
+        .where(
+          and(
+            eq(members.accountId, accountId),
+            sql`not exists (select 1 from ${groupMembers} gm where gm.account_id = ${members.accountId}
+              and gm.group_id = ${g.id}::uuid and gm.user_id = ${members.userId})`,
+            text ? ilike(members.name, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+          ),
+        )
+        .orderBy(asc(members.name))
+        .limit(20);
     });
   },
 

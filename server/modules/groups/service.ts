@@ -1,7 +1,7 @@
 // A site's groups: the members-may-create setting, the list a member sees (mine / discover), and
 // create (within the plan's `groups` limit), read, change and delete. The creator is the group's
 // first admin.
-import { and, count, desc, eq, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   canCreateGroup,
@@ -32,9 +32,14 @@ export type GroupView = {
   memberCount: number;
   myRole: GroupRole | null;
   myStatus: GroupMemberStatus | null;
+  /** Whether I am told in the bell of others' new posts (false when I am not a member). */
+  notifyPosts: boolean;
   canAdmin: boolean;
   createdAt: string;
 };
+
+export type GroupScope = "mine" | "discover" | "invited";
+export const GROUP_LIST_PAGE = 20;
 
 const activeCount = sql<number>`(select count(*) from ${groupMembers} gm where gm.account_id = ${groups.accountId}
   and gm.group_id = ${groups.id} and gm.status = 'active')`.mapWith(Number);
@@ -50,6 +55,7 @@ const columns = {
   memberCount: activeCount,
   myRole: groupMembers.role,
   myStatus: groupMembers.status,
+  notifyPosts: groupMembers.notifyPosts,
 };
 
 type Row = {
@@ -63,10 +69,12 @@ type Row = {
   memberCount: number;
   myRole: GroupRole | null;
   myStatus: GroupMemberStatus | null;
+  notifyPosts: boolean | null;
 };
 
 const view = (r: Row, actor: GroupActor): GroupView => ({
   ...r,
+  notifyPosts: r.myStatus === "active" && r.notifyPosts !== false,
   canAdmin: isSiteManager(actor) || (r.myStatus === "active" && r.myRole === "admin"),
   createdAt: r.createdAt.toISOString(),
 });
@@ -99,23 +107,47 @@ export const groupSettings = {
 
 export const groupService = {
   /**
-   * "mine": groups the actor belongs to, asked to join or is invited to; "discover": the other
-   * groups they can see (open and approval ones; a manager also sees private ones).
+   * "mine": groups the actor belongs to or asked to join; "invited": those a group admin invited
+   * them to; "discover": the other groups they can see (open and approval ones; a manager also sees
+   * private ones). Searched by title, 20 a page, newest first.
    */
-  async list(db: Db, accountId: string, actor: GroupActor, scope: "mine" | "discover"): Promise<GroupView[]> {
-    const rows = await withTenant(db, accountId, (tx) => {
-      const q = tx.select(columns).from(groups).leftJoin(groupMembers, mine(actor));
-      const where =
-        scope === "mine"
-          ? and(eq(groups.accountId, accountId), sql`${groupMembers.userId} is not null`)
-          : and(
-              eq(groups.accountId, accountId),
-              sql`${groupMembers.userId} is null`,
-              isSiteManager(actor) ? undefined : ne(groups.privacy, "private"),
-            );
-      return q.where(where).orderBy(desc(groups.createdAt), desc(groups.id)).limit(200);
+  async list(
+    db: Db,
+    accountId: string,
+    actor: GroupActor,
+    scope: GroupScope,
+    opts: { q?: string; page?: number; perPage?: number } = {},
+  ): Promise<{ items: GroupView[]; total: number; page: number; pages: number }> {
+    const perPage = Math.min(200, Math.max(1, Math.floor(opts.perPage ?? GROUP_LIST_PAGE)));
+    const page = Math.max(1, Math.floor(opts.page ?? 1));
+    const q = (opts.q ?? "").trim().slice(0, 200);
+    const where = and(
+      eq(groups.accountId, accountId),
+      scope === "mine"
+        ? and(sql`${groupMembers.userId} is not null`, ne(groupMembers.status, "invited"))
+        : scope === "invited"
+          ? eq(groupMembers.status, "invited")
+          : and(sql`${groupMembers.userId} is null`, isSiteManager(actor) ? undefined : ne(groups.privacy, "private")),
+      q ? ilike(groups.title, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+    );
+    const { rows, total } = await withTenant(db, accountId, async (tx) => {
+      const rows = await tx
+        .select(columns)
+        .from(groups)
+        .leftJoin(groupMembers, mine(actor))
+        .where(where)
+        .orderBy(desc(groups.createdAt), desc(groups.id))
+        .limit(perPage)
+        .offset((page - 1) * perPage);
+      const [n] = await tx.select({ n: count() }).from(groups).leftJoin(groupMembers, mine(actor)).where(where);
+      return { rows, total: Number(n?.n ?? 0) };
     });
-    return rows.map((r) => view(r as Row, actor));
+    return {
+      items: rows.map((r) => view(r as Row, actor)),
+      total,
+      page,
+      pages: Math.max(1, Math.ceil(total / perPage)),
+    };
   },
 
   async get(db: Db, accountId: string, actor: GroupActor, id: string): Promise<GroupView> {

@@ -1,10 +1,11 @@
-import { Alert, Badge, Button, Card, Grid, Group, Loader, Stack, Text, Title } from "@mantine/core";
-import { IconMessages } from "@tabler/icons-react";
+import { Alert, Badge, Button, Card, Drawer, Grid, Group, Stack, Switch, Text, Title } from "@mantine/core";
+import { IconMessages, IconSettings } from "@tabler/icons-react";
 import { type ReactNode, useCallback, useEffect, useState } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate, useRevalidator } from "react-router";
 import { siteHasFeature } from "../../../../core/features";
-import { GroupMembers } from "../../../components/groups/group-members";
+import { GroupMembers, InviteMember } from "../../../components/groups/group-members";
 import { type GroupPost, GroupPostCard } from "../../../components/groups/group-post-card";
+import { GroupSettingsPanel } from "../../../components/groups/group-settings";
 import { MediaPicker } from "../../../components/media-picker";
 import { RichTextEditor } from "../../../components/rich-text-editor";
 import { useTranslation } from "../../../i18n/use-translation";
@@ -14,27 +15,41 @@ import type { Route } from "./+types/group";
 
 export const meta = ({ data: d }: Route.MetaArgs) => [{ title: d?.title ?? "Atrium" }];
 
+/** A group's page (issue 15): the group, its members and the first page of its feed, read here. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   if (!context.member || !siteHasFeature(context.site.features, "groups"))
     throw new Response("Not found", { status: 404 });
-  return {
-    id: params.id,
-    me: context.member.member.userId as string,
-    title: pageTitle(translatorFor(context, request), "groups.title", context.site.settings.sitetitle),
-  };
+  const title = pageTitle(translatorFor(context, request), "groups.title", context.site.settings.sitetitle);
+  const me = context.member.member.userId as string;
+  const groups = context.services.groups;
+  try {
+    const group = await groups.get(params.id);
+    const [members, feed, linkOptions] = await Promise.all([
+      groups.members(group.id),
+      groups.feed(group.id),
+      group.canAdmin ? groups.linkOptions(group.id) : null,
+    ]);
+    return {
+      id: params.id,
+      me,
+      title: `${group.title} · ${title}`,
+      found: true as const,
+      group,
+      members,
+      feed,
+      linkOptions,
+    };
+  } catch (err) {
+    if ((err as { code?: string }).code === "not_found") return { id: params.id, me, title, found: false as const };
+    throw err;
+  }
 }
 
 export { RouteError as ErrorBoundary } from "../../../components/route-error";
 
-type GroupInfo = {
-  id: string;
-  title: string;
-  description: string;
-  privacy: "open" | "approval" | "private";
-  memberCount: number;
-  myStatus: "active" | "pending" | "invited" | null;
-  canAdmin: boolean;
-};
+type Loaded = Extract<Route.ComponentProps["loaderData"], { found: true }>;
+type GroupInfo = Loaded["group"];
+type FeedPage = { items: GroupPost[]; nextCursor: string | null };
 
 function Composer({ groupId, onPosted }: { groupId: string; onPosted: (p: GroupPost) => void }) {
   const { t } = useTranslation();
@@ -76,68 +91,82 @@ function Composer({ groupId, onPosted }: { groupId: string; onPosted: (p: GroupP
   );
 }
 
-/** A group's page: its feed, members and join/leave. `chat` is where a group chat button goes. */
-export function GroupPage({ id, me, chat }: { id: string; me: string; chat?: ReactNode }) {
+/** Whether I hear of others' new posts in the group (active members). */
+function NotifySwitch({ group, onError }: { group: GroupInfo; onError: (message: string) => void }) {
   const { t } = useTranslation();
-  const [group, setGroup] = useState<GroupInfo | null>(null);
-  const [posts, setPosts] = useState<GroupPost[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [notFound, setNotFound] = useState(false);
-
-  const load = useCallback(async () => {
+  const [on, setOn] = useState(group.notifyPosts);
+  async function change(next: boolean) {
+    setOn(next);
     try {
-      const g = await api<GroupInfo>("GET", `/api/v1/groups/${id}`);
-      setGroup(g);
-      const feed = await api<{ items: GroupPost[]; nextCursor: string | null }>("GET", `/api/v1/groups/${id}/posts`);
-      setPosts(feed.items);
-      setCursor(feed.nextCursor);
+      const r = await api<{ notifyPosts: boolean }>("PUT", `/api/v1/groups/${group.id}/notifications`, {
+        notifyPosts: next,
+      });
+      setOn(r.notifyPosts);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 404) setNotFound(true);
-      else setError((err as Error).message);
+      setOn(!next);
+      onError((err as Error).message);
     }
-  }, [id]);
+  }
+  return (
+    <Switch
+      label={t("groups.notifyPosts")}
+      description={t("groups.notifyPostsHint")}
+      checked={on}
+      onChange={(e) => void change(e.currentTarget.checked)}
+    />
+  );
+}
+
+/** A group's page: its feed, members and join/leave, and its settings for group admins. */
+export function GroupPage({ data: d, chat }: { data: Loaded; chat?: ReactNode }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const { group, me } = d;
+  const id = group.id;
+  const [posts, setPosts] = useState<GroupPost[]>(d.feed.items as GroupPost[]);
+  const [cursor, setCursor] = useState<string | null>(d.feed.nextCursor);
+  const [error, setError] = useState<string | null>(null);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+
+  // A fresh read of the page (after a change here) starts the feed again from its first page.
   useEffect(() => {
-    void load();
-  }, [load]);
+    setPosts(d.feed.items as GroupPost[]);
+    setCursor(d.feed.nextCursor);
+  }, [d.feed]);
+  const reload = useCallback(async () => {
+    await revalidator.revalidate();
+  }, [revalidator]);
 
   async function more() {
     if (!cursor) return;
-    const feed = await api<{ items: GroupPost[]; nextCursor: string | null }>(
-      "GET",
-      `/api/v1/groups/${id}/posts?cursor=${encodeURIComponent(cursor)}`,
-    );
-    setPosts((p) => [...p, ...feed.items]);
-    setCursor(feed.nextCursor);
+    try {
+      const feed = await api<FeedPage>("GET", `/api/v1/groups/${id}/posts?cursor=${encodeURIComponent(cursor)}`);
+      setPosts((p) => [...p, ...feed.items]);
+      setCursor(feed.nextCursor);
+    } catch (err) {
+      setError((err as Error).message);
+    }
   }
   async function membership(action: "join" | "leave") {
     setError(null);
     try {
       await api("POST", `/api/v1/groups/${id}/${action}`);
-      await load();
+      await reload();
     } catch (err) {
       setError((err as Error).message);
     }
   }
   function changed(index: number, next: GroupPost | null) {
-    if (next && next.pinned !== posts[index]?.pinned) return void load();
+    if (next && next.pinned !== posts[index]?.pinned) return void reload();
     setPosts((list) => (next ? list.map((p, i) => (i === index ? next : p)) : list.filter((_, i) => i !== index)));
   }
 
-  if (notFound) return <Alert color="yellow">{t("groups.notFound")}</Alert>;
-  if (!group)
-    return error ? (
-      <Alert color="red" role="alert">
-        {error}
-      </Alert>
-    ) : (
-      <Loader aria-label={t("groups.loading")} />
-    );
   const active = group.myStatus === "active";
   const canTakePart = active || group.canAdmin;
   return (
-    <Stack>
-      <Group justify="space-between">
+    <Stack className="page">
+      <Group justify="space-between" align="flex-start">
         <Stack gap={2}>
           <Title order={1} size="h2">
             {group.title}
@@ -151,6 +180,15 @@ export function GroupPage({ id, me, chat }: { id: string; me: string; chat?: Rea
         </Stack>
         <Group>
           {active ? chat : null}
+          {group.canAdmin && d.linkOptions ? (
+            <Button
+              variant="default"
+              leftSection={<IconSettings size={16} aria-hidden />}
+              onClick={() => setSettingsOpen(true)}
+            >
+              {t("groups.settings")}
+            </Button>
+          ) : null}
           {active ? (
             <Button variant="default" onClick={() => void membership("leave")}>
               {t("groups.leave")}
@@ -160,15 +198,25 @@ export function GroupPage({ id, me, chat }: { id: string; me: string; chat?: Rea
               {t("groups.cancelRequest")}
             </Button>
           ) : (
-            <Button onClick={() => void membership("join")}>
-              {group.privacy === "approval" && group.myStatus !== "invited"
-                ? t("groups.requestJoin")
-                : t("groups.join")}
-            </Button>
+            <>
+              <Button onClick={() => void membership("join")}>
+                {group.myStatus === "invited"
+                  ? t("groups.accept")
+                  : group.privacy === "approval"
+                    ? t("groups.requestJoin")
+                    : t("groups.join")}
+              </Button>
+              {group.myStatus === "invited" ? (
+                <Button variant="default" onClick={() => void membership("leave")}>
+                  {t("groups.decline")}
+                </Button>
+              ) : null}
+            </>
           )}
         </Group>
       </Group>
       {group.description ? <Text>{group.description}</Text> : null}
+      {active ? <NotifySwitch key={String(group.notifyPosts)} group={group} onError={setError} /> : null}
       {error ? (
         <Alert color="red" role="alert">
           {error}
@@ -177,7 +225,7 @@ export function GroupPage({ id, me, chat }: { id: string; me: string; chat?: Rea
       <Grid>
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack>
-            {canTakePart ? <Composer groupId={id} onPosted={() => void load()} /> : null}
+            {canTakePart ? <Composer groupId={id} onPosted={() => void reload()} /> : null}
             {posts.length === 0 ? <Text c="dimmed">{t("groups.emptyFeed")}</Text> : null}
             {posts.map((p, i) => (
               <GroupPostCard
@@ -201,10 +249,30 @@ export function GroupPage({ id, me, chat }: { id: string; me: string; chat?: Rea
             <Title order={2} size="h4" mb="xs">
               {t("groups.members")}
             </Title>
-            <GroupMembers groupId={id} canAdmin={group.canAdmin} me={me} />
+            <Stack>
+              {group.canAdmin ? <InviteMember groupId={id} onInvited={reload} /> : null}
+              <GroupMembers groupId={id} items={d.members} canAdmin={group.canAdmin} me={me} onChange={reload} />
+            </Stack>
           </Card>
         </Grid.Col>
       </Grid>
+      {group.canAdmin && d.linkOptions ? (
+        <Drawer
+          opened={settingsOpen}
+          onClose={() => setSettingsOpen(false)}
+          title={t("groups.settings")}
+          position="right"
+          size="md"
+        >
+          <GroupSettingsPanel
+            key={group.id}
+            group={group}
+            options={d.linkOptions}
+            onSaved={reload}
+            onDeleted={() => navigate("/dashboard/groups")}
+          />
+        </Drawer>
+      ) : null}
     </Stack>
   );
 }
@@ -241,5 +309,12 @@ function GroupChatButton({ groupId }: { groupId: string }) {
 }
 
 export default function GroupRoute({ loaderData: d }: Route.ComponentProps) {
-  return <GroupPage key={d.id} id={d.id} me={d.me} chat={<GroupChatButton groupId={d.id} />} />;
+  const { t } = useTranslation();
+  if (!d.found)
+    return (
+      <div className="page">
+        <Alert color="yellow">{t("groups.notFound")}</Alert>
+      </div>
+    );
+  return <GroupPage key={d.id} data={d} chat={<GroupChatButton groupId={d.id} />} />;
 }

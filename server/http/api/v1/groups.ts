@@ -1,7 +1,8 @@
 // Groups (issue 15) for the site's signed-in members, when the site has the `groups` feature:
 // groups (creating one counts against the plan's `groups` limit, 403 plan_limit), their members
-// (join, leave, approve, decline, invite, role, remove), links to a course or a membership, and the
-// discussion feed (posts, pins, comments, reactions). A private group a caller cannot see, another
+// (join, leave, approve, decline, invite, role, remove, whom to invite), links to a course or a
+// membership, each member's post notifications, and the discussion feed (posts, pins, comments,
+// reactions). A private group a caller cannot see, another
 // site's ids and ids that are not ids all answer 404.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
@@ -31,6 +32,7 @@ const ZGroup = z
     memberCount: z.number().int(),
     myRole: z.enum(GROUP_ROLES).nullable(),
     myStatus: z.enum(GROUP_MEMBER_STATUSES).nullable(),
+    notifyPosts: z.boolean().openapi({ description: "Whether I am told in the bell of others' new posts" }),
     canAdmin: z.boolean(),
     createdAt: z.string(),
   })
@@ -110,10 +112,23 @@ const r = {
     method: "get",
     path: "/groups",
     tags,
-    summary: "Groups I belong to (mine) or can join (discover)",
+    summary: "Groups I belong to or asked to join (mine), am invited to (invited) or can join (discover)",
     middleware,
-    request: { query: z.object({ scope: z.enum(["mine", "discover"]).default("mine") }) },
-    responses: { 200: ok(z.object({ items: z.array(ZGroup) }), "The groups"), ...errorResponses },
+    request: {
+      query: z.object({
+        scope: z.enum(["mine", "discover", "invited"]).default("mine"),
+        q: z.string().max(200).optional().openapi({ description: "Words of the title" }),
+        page: z.coerce.number().int().min(1).max(10_000).default(1),
+        per_page: z.coerce.number().int().min(1).max(200).default(20),
+      }),
+    },
+    responses: {
+      200: ok(
+        z.object({ items: z.array(ZGroup), total: z.number().int(), page: z.number().int(), pages: z.number().int() }),
+        "The groups",
+      ),
+      ...errorResponses,
+    },
   }),
   create: createRoute({
     method: "post",
@@ -171,6 +186,51 @@ const r = {
     },
     responses: { 200: ok(z.object({ added: z.number().int() }), "Linked"), ...errorResponses },
   }),
+  linkOptions: createRoute({
+    method: "get",
+    path: "/groups/{id}/link-options",
+    tags,
+    summary: "The site's courses and memberships the group can be linked to (group admins)",
+    middleware,
+    request: { params: ZId },
+    responses: {
+      200: ok(
+        z.object({
+          courses: z.array(z.object({ id: z.string().uuid(), title: z.string() })),
+          memberships: z.array(z.object({ id: z.string().uuid(), title: z.string() })),
+        }),
+        "What can be linked",
+      ),
+      ...errorResponses,
+    },
+  }),
+  candidates: createRoute({
+    method: "get",
+    path: "/groups/{id}/candidates",
+    tags,
+    summary: "Members of the site not in the group yet, by name, to invite (group admins; at most 20)",
+    middleware,
+    request: { params: ZId, query: z.object({ q: z.string().max(100).optional() }) },
+    responses: {
+      200: ok(
+        z.object({ items: z.array(z.object({ userId: z.string(), name: z.string(), slug: z.string() })) }),
+        "Members to invite",
+      ),
+      ...errorResponses,
+    },
+  }),
+  notify: createRoute({
+    method: "put",
+    path: "/groups/{id}/notifications",
+    tags,
+    summary: "Be told in the bell of others' new posts in the group, or not (active members)",
+    middleware,
+    request: {
+      params: ZId,
+      body: jsonBody(z.object({ notifyPosts: z.boolean() }).strict().openapi("GroupNotifications")),
+    },
+    responses: { 200: ok(z.object({ notifyPosts: z.boolean() }), "Saved"), ...errorResponses },
+  }),
   chat: createRoute({
     method: "post",
     path: "/groups/{id}/chat",
@@ -202,7 +262,7 @@ const r = {
     method: "post",
     path: "/groups/{id}/leave",
     tags,
-    summary: "Leave the group (or withdraw a request)",
+    summary: "Leave the group (or withdraw a request, or decline an invitation)",
     middleware,
     request: { params: ZId },
     responses: { 200: done, ...errorResponses },
@@ -229,7 +289,7 @@ const r = {
     method: "post",
     path: "/groups/{id}/members/{userId}/invite",
     tags,
-    summary: "Invite a member of the site (group admins)",
+    summary: "Invite a member of the site (group admins); they are told in the bell and accept by joining",
     middleware,
     request: { params: ZIdUser },
     responses: { 200: done, ...errorResponses },
@@ -367,7 +427,8 @@ export const groupRoutes = newRouter()
   })
   .openapi(r.list, async (c) => {
     const { db, accountId, actor } = scope(c);
-    return c.json({ items: await groupService.list(db, accountId, actor, c.req.valid("query").scope) }, 200);
+    const { scope: which, q, page, per_page } = c.req.valid("query");
+    return c.json(await groupService.list(db, accountId, actor, which, { q, page, perPage: per_page }), 200);
   })
   .openapi(r.create, async (c) => {
     const { db, site, actor } = scope(c);
@@ -389,6 +450,23 @@ export const groupRoutes = newRouter()
   .openapi(r.link, async (c) => {
     const { db, accountId, actor } = scope(c);
     return c.json(await groupLinks.link(db, accountId, actor, c.req.valid("param").id, c.req.valid("json")), 200);
+  })
+  .openapi(r.linkOptions, async (c) => {
+    const { db, accountId, actor } = scope(c);
+    return c.json(await groupLinks.options(db, accountId, actor, c.req.valid("param").id), 200);
+  })
+  .openapi(r.candidates, async (c) => {
+    const { db, accountId, actor } = scope(c);
+    const id = c.req.valid("param").id;
+    return c.json({ items: await groupMembership.candidates(db, accountId, actor, id, c.req.valid("query").q) }, 200);
+  })
+  .openapi(r.notify, async (c) => {
+    const { db, accountId, actor } = scope(c);
+    const on = c.req.valid("json").notifyPosts;
+    return c.json(
+      { notifyPosts: await groupMembership.setNotify(db, accountId, actor, c.req.valid("param").id, on) },
+      200,
+    );
   })
   .openapi(r.chat, async (c) => {
     const { db, accountId, actor } = scope(c);
