@@ -1,9 +1,10 @@
-import { Alert, Badge, Box, Button, Group, Loader, NavLink, Stack, Text, Title } from "@mantine/core";
+import { Alert, Badge, Box, Button, Group, Loader, NavLink, Stack, Text } from "@mantine/core";
 import { IconBellOff, IconMessagePlus } from "@tabler/icons-react";
 import { useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Conversation } from "../../components/messages/conversation";
 import { NewChatDialog } from "../../components/messages/new-chat-dialog";
+import { messagePreviewText } from "../../components/messages/preview";
 import { CHAT_EVENT } from "../../hooks/use-realtime";
 import { useTranslation } from "../../i18n/use-translation";
 import { type Chat, CHATS_CHANGED, type ChatList, getChat, listChats } from "../../lib/chats-client";
@@ -69,13 +70,6 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
   }, [list, chatId, inList]);
 
   const selected = list?.items.find((c) => c.id === chatId) ?? (fresh?.id === chatId ? fresh : null);
-  const preview = (c: Chat) => {
-    const m = c.last_message;
-    if (!m) return "";
-    if (m.removed) return t("messages.removed");
-    if (m.body) return m.body;
-    return m.attachments.length ? t("messages.attachmentPreview", { name: m.attachments[0].filename }) : "";
-  };
   const newButton = (
     <Button leftSection={<IconMessagePlus size={16} aria-hidden />} onClick={() => setStarting(true)}>
       {t("messages.new.open")}
@@ -83,11 +77,11 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
   );
 
   return (
-    <Stack>
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <Title order={1}>{t("messages.title")}</Title>
+    <Stack className="page" gap="md">
+      <div className="page-heading" style={{ marginBottom: 0 }}>
+        <h1>{t("messages.title")}</h1>
         {list?.items.length ? newButton : null}
-      </Group>
+      </div>
       {failed ? (
         <Alert color="red" role="alert">
           {t("messages.loadFailed")}
@@ -116,7 +110,10 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
             {list.items.map((c) => (
               <NavLink
                 key={c.id}
+                component="button"
+                type="button"
                 active={c.id === chatId}
+                aria-current={c.id === chatId ? "true" : undefined}
                 label={
                   <Group gap={6} wrap="nowrap">
                     <Text size="sm" truncate>
@@ -134,7 +131,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
                 }
                 description={
                   <Text size="xs" c="dimmed" truncate>
-                    {preview(c)}
+                    {messagePreviewText(t, c.last_message)}
                   </Text>
                 }
                 rightSection={
