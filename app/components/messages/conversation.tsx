@@ -80,6 +80,10 @@ export function Conversation({
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [busy, setBusy] = useState(false);
   const bottom = useRef<HTMLDivElement>(null);
+  // The dialog keeps saying what it asked while it closes.
+  const asked = useRef<Confirming | null>(null);
+  if (confirming) asked.current = confirming;
+  const asking = confirming ?? asked.current;
   const other = chat.kind === "direct" ? (chat.members.find((p) => p.user_id !== me) ?? null) : null;
 
   const read = useCallback(() => {
@@ -397,13 +401,11 @@ export function Conversation({
       <Modal
         opened={confirming !== null}
         onClose={() => setConfirming(null)}
-        title={
-          confirming?.kind === "block" ? t("messages.blockTitle", { name: other?.name ?? "" }) : t("messages.remove")
-        }
+        title={asking?.kind === "block" ? t("messages.blockTitle", { name: other?.name ?? "" }) : t("messages.remove")}
       >
         <Stack>
           <Text>
-            {confirming?.kind === "block"
+            {asking?.kind === "block"
               ? t("messages.blockConfirm", { name: other?.name ?? "" })
               : t("messages.removeConfirm")}
           </Text>
@@ -417,7 +419,7 @@ export function Conversation({
               {t("common.cancel")}
             </Button>
             <Button color="red" onClick={confirm} loading={busy}>
-              {confirming?.kind === "block" ? t("messages.blockAction") : t("messages.removeAction")}
+              {asking?.kind === "block" ? t("messages.blockAction") : t("messages.removeAction")}
             </Button>
           </Group>
         </Stack>
