@@ -5,6 +5,7 @@ import { Link } from "react-router";
 import { CHAT_EVENT } from "../hooks/use-realtime";
 import { useTranslation } from "../i18n/use-translation";
 import { CHATS_CHANGED, type ChatList, listChats, markChatRead } from "../lib/chats-client";
+import { messagePreviewText } from "./messages/preview";
 
 /**
  * The top bar's chat dropdown (spec §4): the latest chats with the unread badge, kept live by the
@@ -59,7 +60,7 @@ export function ChatMenu({ href, onOpen }: { href: string; onOpen: () => void })
                 <strong>{c.title}</strong>
                 {c.unread ? ` (${c.unread})` : ""}
                 <br />
-                <small>{c.last_message?.removed ? t("messages.removed") : (c.last_message?.body ?? "")}</small>
+                <small>{messagePreviewText(t, c.last_message)}</small>
               </Menu.Item>
             ))}
           </ScrollArea.Autosize>

@@ -27,39 +27,6 @@ export function MediaPicker({ label, value, onChange, name, accept = "any" }: Pr
   const { t } = useTranslation();
   const inputId = useId();
   const [opened, setOpened] = useState(false);
-  const [items, setItems] = useState<MediaItem[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [q, setQ] = useState("");
-  const kind: MediaKind | undefined = accept === "any" ? undefined : accept;
-
-  const load = useCallback(
-    async (search: string) => {
-      setFailed(false);
-      const r = await listMedia({ kind, q: search || undefined, per_page: 48 });
-      if (r.ok) setItems(r.value.items);
-      else {
-        setItems([]);
-        setFailed(true);
-      }
-    },
-    [kind],
-  );
-  useEffect(() => {
-    if (opened) void load("");
-  }, [opened, load]);
-
-  const pick = (item: MediaItem) => {
-    onChange(item.url);
-    setOpened(false);
-  };
-  const uploads = useMediaUploads(
-    useCallback(
-      (item: MediaItem) => {
-        if (!kind || item.kind === kind) setItems((list) => [item, ...(list ?? [])]);
-      },
-      [kind],
-    ),
-  );
 
   const showPreview = accept === "image" && /^\/media\/|^https:\/\//.test(value);
   return (
@@ -91,46 +58,108 @@ export function MediaPicker({ label, value, onChange, name, accept = "any" }: Pr
           style={{ maxWidth: 160, maxHeight: 100, objectFit: "contain", borderRadius: 4 }}
         />
       ) : null}
-      <Modal opened={opened} onClose={() => setOpened(false)} title={t("media.picker.title")} size="xl">
-        <Stack gap="md">
-          <FileDropZone onFiles={uploads.upload} accept={ACCEPT_ATTR[accept]} compact />
-          <UploadQueue entries={uploads.entries} onClear={uploads.clear} />
-          <form
-            onSubmit={(e) => {
-              e.preventDefault();
-              void load(q);
-            }}
-            style={{ display: "flex", gap: 8, alignItems: "flex-end" }}
-          >
-            <TextInput
-              label={t("media.search.label")}
-              type="search"
-              value={q}
-              onChange={(e) => setQ(e.currentTarget.value)}
-              leftSection={<IconSearch size={16} aria-hidden />}
-              style={{ flex: 1 }}
-            />
-            <Button type="submit" variant="default">
-              {t("media.search.submit")}
-            </Button>
-          </form>
-          {failed ? (
-            <Alert color="red" role="alert">
-              {t("media.picker.loadFailed")}
-            </Alert>
-          ) : items === null ? (
-            <Group justify="center" py="lg">
-              <Loader size="sm" aria-label={t("media.picker.loading")} />
-            </Group>
-          ) : items.length === 0 ? (
-            <Text c="dimmed" ta="center" py="lg">
-              {t("media.picker.empty")}
-            </Text>
-          ) : (
-            <MediaGrid items={items} onOpen={pick} selectedId={items.find((i) => i.url === value)?.id ?? null} />
-          )}
-        </Stack>
-      </Modal>
+      <MediaLibraryDialog
+        opened={opened}
+        onClose={() => setOpened(false)}
+        accept={accept}
+        selectedUrl={value}
+        onPick={(item) => {
+          onChange(item.url);
+          setOpened(false);
+        }}
+      />
     </Stack>
+  );
+}
+
+/**
+ * The media library in a dialog: upload, search and pick one file. The picker above uses it for a
+ * field; a screen that wants the file itself (its id) opens it directly.
+ */
+export function MediaLibraryDialog({
+  opened,
+  onClose,
+  onPick,
+  accept = "any",
+  selectedUrl = "",
+}: {
+  opened: boolean;
+  onClose: () => void;
+  onPick: (item: MediaItem) => void;
+  accept?: "image" | "video" | "any";
+  selectedUrl?: string;
+}) {
+  const { t } = useTranslation();
+  const [items, setItems] = useState<MediaItem[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [q, setQ] = useState("");
+  const kind: MediaKind | undefined = accept === "any" ? undefined : accept;
+
+  const load = useCallback(
+    async (search: string) => {
+      setFailed(false);
+      const r = await listMedia({ kind, q: search || undefined, per_page: 48 });
+      if (r.ok) setItems(r.value.items);
+      else {
+        setItems([]);
+        setFailed(true);
+      }
+    },
+    [kind],
+  );
+  useEffect(() => {
+    if (opened) void load("");
+  }, [opened, load]);
+
+  const uploads = useMediaUploads(
+    useCallback(
+      (item: MediaItem) => {
+        if (!kind || item.kind === kind) setItems((list) => [item, ...(list ?? [])]);
+      },
+      [kind],
+    ),
+  );
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={t("media.picker.title")} size="xl">
+      <Stack gap="md">
+        <FileDropZone onFiles={uploads.upload} accept={ACCEPT_ATTR[accept]} compact />
+        <UploadQueue entries={uploads.entries} onClear={uploads.clear} />
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void load(q);
+          }}
+          style={{ display: "flex", gap: 8, alignItems: "flex-end" }}
+        >
+          <TextInput
+            label={t("media.search.label")}
+            type="search"
+            value={q}
+            onChange={(e) => setQ(e.currentTarget.value)}
+            leftSection={<IconSearch size={16} aria-hidden />}
+            style={{ flex: 1 }}
+          />
+          <Button type="submit" variant="default">
+            {t("media.search.submit")}
+          </Button>
+        </form>
+        {failed ? (
+          <Alert color="red" role="alert">
+            {t("media.picker.loadFailed")}
+          </Alert>
+        ) : items === null ? (
+          <Group justify="center" py="lg">
+            <Loader size="sm" aria-label={t("media.picker.loading")} />
+          </Group>
+        ) : items.length === 0 ? (
+          <Text c="dimmed" ta="center" py="lg">
+            {t("media.picker.empty")}
+          </Text>
+        ) : (
+          <MediaGrid items={items} onOpen={onPick} selectedId={items.find((i) => i.url === selectedUrl)?.id ?? null} />
+        )}
+      </Stack>
+    </Modal>
   );
 }

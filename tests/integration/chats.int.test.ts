@@ -1,17 +1,20 @@
 // Messages (spec §2 /dashboard/messages): a direct chat per pair, live delivery to the members'
 // sockets (across web processes on PostgreSQL), unread counts and read marks, one chat notification
-// per chat, the plan's chats limit, blocks, removal, and chats of others or of another site not found.
+// per chat, muting, attachments from the media library, the plan's chats limit, blocks, removal, the
+// people a member may start a chat with, and chats of others or of another site not found.
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PLAN_IDS } from "../../core/plans";
-import { chatMembers, usageMeters } from "../../server/db/schema";
+import type { SiteAccount } from "../../server/modules/accounts/types";
+import { chatMembers, media, usageMeters } from "../../server/db/schema";
 import { withTenant } from "../../server/db/tenant";
 import { chatService, syncGroupChat } from "../../server/modules/chats";
 import { periodOf } from "../../server/modules/usage";
-import { startTestPlatform, type TestPlatform } from "../support/platform";
-import { body, expectError, memberOf, type SiteWithOwner, siteWithOwner } from "./helpers";
+import { buildMember, buildUser } from "../../server/seed/builders";
+import { signIn, startTestPlatform, type TestPlatform } from "../support/platform";
+import { body, expectError, memberOf, type SiteWithOwner, siteWithOwner, uid, uniqueEmail } from "./helpers";
 import { connect, type RealtimeClient } from "./realtime-client";
 
 const run = promisify(execFile);
@@ -42,6 +45,31 @@ async function pair(prefix: string) {
   expect(res.status).toBe(201);
   const chat = await body(res);
   return { x, y, chat };
+}
+
+/** A member with a chosen name, signed in. */
+async function named(site: SiteAccount, name: string, role: "student" | "admin" = "student") {
+  const user = await buildUser(t.platform.auth, { email: uniqueEmail("named"), name });
+  await buildMember(t.database.db, site, user, role);
+  return { user, cookie: await signIn(t, site.slug, user.email, user.password) };
+}
+
+/** A file of the site's media library, uploaded by this user. */
+async function libraryFile(site: SiteAccount, uploadedBy: string, filename = "kiln.png") {
+  const [row] = await withTenant(t.database.db, site.accountId, (tx) =>
+    tx
+      .insert(media)
+      .values({
+        accountId: site.accountId,
+        storageKey: `media/${uid()}/original.png`,
+        filename,
+        mime: "image/png",
+        size: 100,
+        uploadedBy,
+      })
+      .returning({ id: media.id }),
+  );
+  return row.id;
 }
 
 describe("direct chats", () => {
@@ -115,6 +143,102 @@ describe("direct chats", () => {
     );
     expect(JSON.stringify(file)).toContain("attachments");
     await expectError(await api(A, x.cookie, "/chats", { json: { member_ids: ["nobody"] } }), 422, "validation_failed");
+  });
+});
+
+describe("muting and attachments", () => {
+  it("a muted chat still counts unread messages but puts no chat notification in the bell", async () => {
+    const { x, y, chat } = await pair("mute");
+    const muted = await body(await api(A, y.cookie, `/chats/${chat.id}`, { method: "PATCH", json: { muted: true } }));
+    expect(muted).toMatchObject({ id: chat.id, muted: true });
+    expect((await body(await api(A, x.cookie, `/chats/${chat.id}`))).muted).toBe(false);
+    await api(A, x.cookie, `/chats/${chat.id}/messages`, { json: { body: "quiet please" } });
+    expect((await body(await api(A, y.cookie, "/chats"))).items[0]).toMatchObject({
+      id: chat.id,
+      muted: true,
+      unread: 1,
+    });
+    expect((await body(await api(A, y.cookie, "/notifications?type=chat&unread=true"))).items).toHaveLength(0);
+
+    await api(A, y.cookie, `/chats/${chat.id}`, { method: "PATCH", json: { muted: false } });
+    await api(A, x.cookie, `/chats/${chat.id}/messages`, { json: { body: "loud again" } });
+    expect((await body(await api(A, y.cookie, "/notifications?type=chat&unread=true"))).items).toHaveLength(1);
+  });
+
+  it("a manager attaches any library file; a student only files they uploaded", async () => {
+    const student = await memberOf(t, A.site, "student", "att-x");
+    const chat = await body(await api(A, A.ownerCookie, "/chats", { json: { member_ids: [student.user.id] } }));
+    const kiln = await libraryFile(A.site, A.owner.id);
+    const sent = await body(
+      await api(A, A.ownerCookie, `/chats/${chat.id}/messages`, { json: { body: "", attachments: [kiln] } }),
+    );
+    expect(sent.attachments).toMatchObject([{ id: kiln, filename: "kiln.png", mime: "image/png" }]);
+    const seen = await body(await api(A, student.cookie, `/chats/${chat.id}/messages`));
+    expect(seen.items.at(-1).attachments[0].url).toMatch(new RegExp(`^/media/${kiln}/`));
+
+    const refused = await expectError(
+      await api(A, student.cookie, `/chats/${chat.id}/messages`, { json: { attachments: [kiln] } }),
+      422,
+      "validation_failed",
+    );
+    expect(JSON.stringify(refused)).toContain("attachments");
+    const own = await libraryFile(A.site, student.user.id, "glaze.png");
+    expect((await api(A, student.cookie, `/chats/${chat.id}/messages`, { json: { attachments: [own] } })).status).toBe(
+      201,
+    );
+    // Another site's file is not this site's library, even for its owner.
+    const elsewhere = await libraryFile(B.site, B.owner.id);
+    await expectError(
+      await api(A, A.ownerCookie, `/chats/${chat.id}/messages`, { json: { attachments: [elsewhere] } }),
+      422,
+      "validation_failed",
+    );
+  });
+});
+
+describe("people to start a chat with", () => {
+  it("finds this site's members by name, paged, without the member, blocked people or e-mails", async () => {
+    const tag = uid();
+    const me = await named(A.site, `Mira ${tag}`);
+    const nora = await named(A.site, `Nora ${tag}`);
+    const olaf = await named(A.site, `Olaf ${tag}`);
+    const blocker = await named(A.site, `Bruno ${tag}`);
+    const blocked = await named(A.site, `Cleo ${tag}`);
+    await named(B.site, `Nadia ${tag}`);
+    await api(A, blocker.cookie, `/chat-blocks/${me.user.id}`, { method: "PUT" });
+    await api(A, me.cookie, `/chat-blocks/${blocked.user.id}`, { method: "PUT" });
+
+    const found = await body(await api(A, me.cookie, `/chat-people?q=${tag}`));
+    expect(found).toEqual({
+      items: [
+        { user_id: nora.user.id, name: `Nora ${tag}` },
+        { user_id: olaf.user.id, name: `Olaf ${tag}` },
+      ],
+      next_page: null,
+    });
+    expect(JSON.stringify(found)).not.toContain("@");
+    // A student cannot find people by their e-mail address.
+    expect(
+      (await body(await api(A, me.cookie, `/chat-people?q=${encodeURIComponent(nora.user.email)}`))).items,
+    ).toEqual([]);
+    // Another site's member is not found, by name or at all.
+    expect((await body(await api(A, me.cookie, `/chat-people?q=${encodeURIComponent(`Nadia ${tag}`)}`))).items).toEqual(
+      [],
+    );
+    const everyone = await body(await api(A, me.cookie, "/chat-people?per_page=50"));
+    expect(JSON.stringify(everyone)).not.toContain(`Nadia ${tag}`);
+
+    const first = await body(await api(A, me.cookie, `/chat-people?q=${tag}&per_page=1`));
+    expect(first).toEqual({ items: [{ user_id: nora.user.id, name: `Nora ${tag}` }], next_page: 2 });
+    const second = await body(await api(A, me.cookie, `/chat-people?q=${tag}&per_page=1&page=2`));
+    expect(second).toEqual({ items: [{ user_id: olaf.user.id, name: `Olaf ${tag}` }], next_page: null });
+
+    // The site's owner sees e-mail addresses and finds people by them.
+    const byMail = await body(await api(A, A.ownerCookie, `/chat-people?q=${encodeURIComponent(nora.user.email)}`));
+    expect(byMail.items).toEqual([{ user_id: nora.user.id, name: `Nora ${tag}`, email: nora.user.email }]);
+    // A wildcard in the search is a plain character.
+    expect((await body(await api(A, me.cookie, "/chat-people?q=%25"))).items).toEqual([]);
+    await expectError(await api(A, me.cookie, "/chat-people?per_page=500"), 422, "validation_failed");
   });
 });
 

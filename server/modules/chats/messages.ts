@@ -48,7 +48,16 @@ async function memberIds(tx: Tx, accountId: string, chatId: string): Promise<str
 }
 
 export const messageService = {
-  async send(db: Db, actor: ChatActor, chatId: string, input: SendMessage): Promise<MessageView> {
+  /**
+   * Sends a message. Attachments are files of the site's media library: any of them for a manager
+   * of the site (who keeps the library), otherwise only files the author uploaded.
+   */
+  async send(
+    db: Db,
+    actor: ChatActor & { isManager?: boolean },
+    chatId: string,
+    input: SendMessage,
+  ): Promise<MessageView> {
     const parsed = ZSendMessage.safeParse(input);
     if (!parsed.success) throw validationError(parsed.error);
     const attachments = [...new Set(parsed.data.attachments.map((a) => a.toLowerCase()))];
@@ -64,12 +73,18 @@ export const messageService = {
         const [found] = await tx
           .select({ n: count() })
           .from(media)
-          .where(and(eq(media.accountId, actor.accountId), inArray(media.id, attachments)));
+          .where(
+            and(
+              eq(media.accountId, actor.accountId),
+              inArray(media.id, attachments),
+              actor.isManager ? undefined : eq(media.uploadedBy, actor.userId),
+            ),
+          );
         if (Number(found?.n ?? 0) !== attachments.length) {
           throw fieldError(
             "validation_failed",
             "attachments",
-            "Every attachment must be a file of this site's media library",
+            "Every attachment must be a file of this site's media library that you may use",
           );
         }
       }

@@ -1,14 +1,21 @@
 // Messages between the site's members (spec §2 /dashboard/messages): the signed-in member's chats
 // with unread counts, opening a direct chat or a group conversation (a new one counts on the plan's
 // `chats` meter: 403 plan_limit beyond it), history paged backwards, sending (403 when one of a
-// direct chat's two blocked the other), read marks, removal, and blocks. A chat the member is not
-// in — or another site's, or a malformed id — is not found.
+// direct chat's two blocked the other), read marks, removal, blocks, and the people a member may
+// start a chat with. A chat the member is not in — or another site's, or a malformed id — is not found.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { CHAT_MEMBERS_MAX, CHAT_TITLE_MAX, MESSAGE_ATTACHMENTS_MAX, MESSAGE_MAX_CHARS } from "../../../../core/chat";
 import { hasCap } from "../../../../core/roles";
 import { AppError } from "../../../errors";
-import { blockService, type ChatActor, chatService, messageService } from "../../../modules/chats";
+import {
+  blockService,
+  type ChatActor,
+  chatService,
+  messageService,
+  PEOPLE_PAGE_MAX,
+  peopleService,
+} from "../../../modules/chats";
 import type { AppEnv } from "../../env";
 import { requireSession } from "../../middleware/guards";
 import { errorResponses, jsonBody, newRouter, ok } from "./router";
@@ -70,6 +77,14 @@ const ZChatParam = z.object({ id: z.string().openapi({ param: { name: "id", in: 
 const ZMessageParam = ZChatParam.extend({
   messageId: z.string().openapi({ param: { name: "messageId", in: "path" } }),
 });
+const ZContact = z
+  .object({
+    user_id: z.string(),
+    name: z.string(),
+    email: z.string().optional().openapi({ description: "Only for managers of the site" }),
+  })
+  .openapi("ChatContact");
+
 const ZUserParam = z.object({ userId: z.string().openapi({ param: { name: "userId", in: "path" } }) });
 
 const signedIn = [requireSession()];
@@ -163,6 +178,24 @@ const r = {
     request: { params: ZChatParam },
     responses: { 200: ok(z.object({ unread: z.number().int() }), "My unread total"), ...errorResponses },
   }),
+  people: createRoute({
+    method: "get",
+    path: "/chat-people",
+    tags,
+    summary: "Members of this site I may start a chat with, by name (not me, nobody either of us blocked)",
+    middleware: signedIn,
+    request: {
+      query: z.object({
+        q: z.string().max(100).optional().openapi({ description: "Part of the name (managers: or of the e-mail)" }),
+        page: z.coerce.number().int().min(1).optional(),
+        per_page: z.coerce.number().int().min(1).max(PEOPLE_PAGE_MAX).optional(),
+      }),
+    },
+    responses: {
+      200: ok(z.object({ items: z.array(ZContact), next_page: z.number().int().nullable() }), "A page of people"),
+      ...errorResponses,
+    },
+  }),
   blocks: createRoute({
     method: "get",
     path: "/chat-blocks",
@@ -223,6 +256,7 @@ export const chatRoutes = newRouter()
     return c.json(await messageService.remove(db(c), actor(c), id, messageId), 200);
   })
   .openapi(r.read, async (c) => c.json(await messageService.markRead(db(c), actor(c), c.req.valid("param").id), 200))
+  .openapi(r.people, async (c) => c.json(await peopleService.search(db(c), actor(c), c.req.valid("query")), 200))
   .openapi(r.blocks, async (c) => c.json({ items: await blockService.list(db(c), actor(c)) }, 200))
   .openapi(r.block, async (c) => {
     await blockService.block(db(c), actor(c), c.req.valid("param").userId);
