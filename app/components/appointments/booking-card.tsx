@@ -12,6 +12,7 @@ export type BookingItem = {
   instructorName: string;
   memberName: string;
   start: string;
+  end: string;
   status: "pending" | "confirmed" | "cancelled";
   meetingUrl: string | null;
   attended: boolean | null;
@@ -41,6 +42,7 @@ export function BookingCard({
   const busy = fetcher.state !== "idle";
   const live = b.status !== "cancelled";
   const started = new Date(b.start).getTime() <= now;
+  const ended = new Date(b.end).getTime() <= now;
   const post = (fields: Record<string, string>) => fetcher.submit({ id: b.id, ...fields }, { method: "post" });
   return (
     <Card withBorder padding="sm" data-testid="booking">
@@ -69,7 +71,7 @@ export function BookingCard({
         {busy ? null : <AppointmentError result={fetcher.data} />}
         {live ? (
           <Group gap="xs" wrap="wrap">
-            {b.meetingUrl && !started ? (
+            {b.meetingUrl && !ended ? (
               <Anchor href={b.meetingUrl} target="_blank" rel="noopener noreferrer" size="sm">
                 {t("appointments.join")}
               </Anchor>

@@ -86,7 +86,6 @@ export function appointmentServices(c: Context<AppEnv>) {
           ? appointmentTypeService.update(db, site, me, id, input)
           : appointmentTypeService.create(db, site, me, input);
       },
-      removeType: (id: string) => appointmentTypeService.remove(db, site.accountId, teacher(), id),
       availability: () => availabilityService.get(db, site.accountId, teacher().userId),
       saveAvailability: (input: unknown) => availabilityService.put(db, site.accountId, teacher().userId, input),
       /** The bookings of the viewer's types. */
