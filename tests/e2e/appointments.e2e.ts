@@ -8,6 +8,7 @@ import { PLAN_IDS } from "../../core/plans";
 import { accounts } from "../../server/modules/accounts";
 import { appointmentTypeService, bookingService } from "../../server/modules/appointments";
 import { buildMember, buildUser } from "../../server/seed/builders";
+import { axeCheck, formatFindings } from "./axe";
 import { open, setupE2E, uniqueEmail } from "./fixtures";
 
 const e2e = setupE2E();
@@ -90,6 +91,7 @@ describe("appointments", () => {
     await booked.getByText(full(start, BERLIN), { exact: true }).waitFor();
     expect(await booked.getByTestId("booking-time").textContent()).toMatch(/, 10:00 AM$/);
     await booked.getByText(fill(a.bookedBy, { name: "Mia Member" })).waitFor();
+    expect(formatFindings("instructor's appointments", await axeCheck(ida))).toEqual([]);
 
     // The member moves it half an hour later.
     await mine.getByRole("button", { name: a.reschedule }).click();
@@ -98,6 +100,7 @@ describe("appointments", () => {
       .getByRole("button", { name: fill(a.moveTo, { when: `${day(moved, NEW_YORK)} ${time(moved, NEW_YORK)}` }) })
       .click();
     await move.waitFor({ state: "hidden" });
+    expect(formatFindings("member's bookings", await axeCheck(mia))).toEqual([]);
     await mine.getByText(full(moved, NEW_YORK), { exact: true }).waitFor();
 
     // The instructor sees the new time; attendance waits for the start; the instructor cancels.

@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Card, Group, Select, Stack, Switch, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Card, Group, Select, Stack, Switch, Text, TextInput, Title } from "@mantine/core";
 import { useEffect, useMemo, useState } from "react";
 import { useFetcher } from "react-router";
 import { ZAvailabilityInput } from "../../../core/appointment-schemas";
@@ -209,14 +209,15 @@ export function AvailabilityEditor({ value }: { value: AvailabilityValue }) {
                   checked={o.intervals.length === 0}
                   onChange={(e) => set({ intervals: e.currentTarget.checked ? [] : [NEW_INTERVAL] })}
                 />
-                <ActionIcon
+                <Button
+                  size="xs"
                   variant="subtle"
                   color="red"
                   onClick={() => setOverrides(overrides.filter((_, j) => j !== i))}
                   aria-label={t("appointments.removeDate", { date: label })}
                 >
-                  ×
-                </ActionIcon>
+                  {t("appointments.removeHours")}
+                </Button>
               </Group>
               {o.intervals.length ? (
                 <Intervals label={label} intervals={o.intervals} onChange={(next) => set({ intervals: next })} />
