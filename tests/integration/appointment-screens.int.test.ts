@@ -153,6 +153,12 @@ describe("the instructor's appointments screen", () => {
     );
     await expectError(await call(B, B.ownerCookie, (s) => s.saveType(typeId, { active: false })), 404, "not_found");
     await expectError(await call(off, off.ownerCookie, (s) => s.myTypes()), 403, "feature_disabled");
+    // A plan without attendance: the screens explain instead of offering the buttons.
+    const starter = await siteWithOwner(t, "appts-starter", {
+      plan: PLAN_IDS.starter,
+      features: { appointments: true },
+    });
+    expect(await ok(starter, starter.ownerCookie, (s) => s.attendance)).toBe(false);
     expect((await ok(A, teacher.cookie, (s) => s.myTypes()))[0].active).toBe(true);
   });
 });

@@ -18,10 +18,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const when = url.searchParams.get("when") === "past" ? "past" : "upcoming";
   const instructor = url.searchParams.get("instructor") || null;
   const [types, bookings, products] = await Promise.all([s.allTypes(), s.allBookings(when), s.productChoices()]);
-  const instructors = [...new Map(types.map((x) => [x.instructorId, x.instructorName])).entries()]
-    .concat(bookings.map((b) => [b.instructorId, b.instructorName]))
-    .filter(([id], i, all) => all.findIndex(([other]) => other === id) === i)
-    .map(([value, label]) => ({ value, label: label || value }))
+  // Everyone who offers a type or holds a booking, by name.
+  const names = new Map<string, string>();
+  for (const x of [...types, ...bookings]) names.set(x.instructorId, x.instructorName || x.instructorId);
+  const instructors = [...names]
+    .map(([value, label]) => ({ value, label }))
     .sort((a, b) => a.label.localeCompare(b.label));
   return {
     title: pageTitle(translatorFor(context, request), "appointments.manageTitle", context.site.settings.sitetitle),
