@@ -58,6 +58,8 @@ export default [
     route("manage/gamification", "routes/dashboard/manage/gamification.tsx"),
     route("bookings", "routes/dashboard/bookings.tsx"),
     route("meetings", "routes/dashboard/meetings.tsx"),
+    route("appointments", "routes/dashboard/appointments.tsx"),
+    route("manage/appointments", "routes/dashboard/manage/appointments.tsx"),
     route("courses/:courseId", "routes/dashboard/courses/player.tsx"),
     route("courses/quiz/:id", "routes/dashboard/courses/quiz.tsx"),
     route("courses/quizzes/:id", "routes/dashboard/courses/assigned-quizzes.tsx"),

@@ -32,7 +32,8 @@ describe("implemented routes", () => {
     expect(routeExists("/docs", false)).toBe(false);
     expect(routeExists("/dashboard/pages/new", false)).toBe(true);
     expect(routeExists("/dashboard/messages", false)).toBe(true);
-    expect(routeExists("/dashboard/manage/appointments", false)).toBe(false);
+    expect(routeExists("/dashboard/manage/appointments", false)).toBe(true);
+    expect(routeExists("/dashboard/manage/appointments", true)).toBe(false);
     expect(routeExists("/members/grace-hopper", false)).toBe(true);
     expect(routeExists("/members/", false)).toBe(true);
     expect(routeExists("/members/a/b", false)).toBe(false);

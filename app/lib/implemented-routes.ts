@@ -85,6 +85,8 @@ export const IMPLEMENTED_ROUTES: readonly { path: string; scope: RouteScope }[] 
   { path: "/dashboard/manage/gamification", scope: "site" },
   { path: "/dashboard/bookings", scope: "site" },
   { path: "/dashboard/meetings", scope: "site" },
+  { path: "/dashboard/appointments", scope: "site" },
+  { path: "/dashboard/manage/appointments", scope: "site" },
   { path: "/dashboard/courses/:courseId", scope: "site" },
   { path: "/product/:slug", scope: "site" },
   { path: "/checkout", scope: "site" },

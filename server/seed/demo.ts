@@ -7,6 +7,7 @@ import { seedDemoFunnel } from "./demo-funnels";
 import { seedDemoAutomations } from "./demo-automations";
 import { seedDemoGroups } from "./demo-groups";
 import { seedDemoMessages } from "./demo-messages";
+import { seedDemoAppointments } from "./demo-appointments";
 import { supportTickets } from "../modules/support";
 import { PLAN_IDS } from "../../core/plans";
 import type { Auth } from "../auth/auth";
@@ -123,6 +124,7 @@ export async function seedDemo(db: Db, auth: Auth, staffEmail: string, storage: 
   });
   await seedDemoGroups(db, (await accounts.bySlug(db, "demo")) ?? site, owner, student);
   await seedDemoMessages(db, site, student, instructor);
+  await seedDemoAppointments(db, (await accounts.bySlug(db, "demo")) ?? site, instructor);
   // One open ticket, so the owner's and the staff's support screens show a conversation.
   await supportTickets.open(
     db,

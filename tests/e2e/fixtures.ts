@@ -7,7 +7,7 @@ import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { and, desc, eq } from "drizzle-orm";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 import type { ServerBuild } from "react-router";
 import { afterAll, afterEach, beforeAll, type TestContext } from "vitest";
 import { mailOutbox } from "../../server/db/schema";
@@ -90,10 +90,13 @@ export const uniqueSlug = (prefix: string) => `${prefix}-${uid()}`;
 export type E2E = {
   t: E2EPlatform;
   browser: Browser;
-  /** A page in a new, isolated browser context (its own cookies); closed after the test. */
-  newPage(): Promise<Page>;
+  /**
+   * A page in a new, isolated browser context (its own cookies); closed after the test. `options`
+   * adds to the context's (for example `timezoneId`, the zone the browser's clock shows).
+   */
+  newPage(options?: BrowserContextOptions): Promise<Page>;
   /** A new page signed in on `origin`, on the dashboard, the guided tour already seen. */
-  signedIn(origin: string, email: string, password: string): Promise<Page>;
+  signedIn(origin: string, email: string, password: string, options?: BrowserContextOptions): Promise<Page>;
   /** A new site with its owner, and the site's origin. */
   newSite(
     prefix: string,
@@ -112,8 +115,8 @@ export function setupE2E(env: Record<string, string> | (() => Promise<Record<str
   const contexts: BrowserContext[] = [];
   const pageErrors: string[] = [];
   const e2e = {
-    newPage: async () => {
-      const context = await e2e.browser.newContext({ locale: "en-US" });
+    newPage: async (options: BrowserContextOptions = {}) => {
+      const context = await e2e.browser.newContext({ locale: "en-US", ...options });
       context.setDefaultTimeout(15_000);
       context.setDefaultNavigationTimeout(30_000);
       contexts.push(context);
@@ -132,8 +135,8 @@ export function setupE2E(env: Record<string, string> | (() => Promise<Record<str
       });
       return page;
     },
-    signedIn: async (origin: string, email: string, password: string) => {
-      const page = await e2e.newPage();
+    signedIn: async (origin: string, email: string, password: string, options?: BrowserContextOptions) => {
+      const page = await e2e.newPage(options);
       await page.addInitScript(() => {
         try {
           localStorage.setItem("account-demo", "1");

@@ -129,6 +129,48 @@ describe("the demo seed", () => {
     expect(open).toEqual([{ status: "unresolved" }]);
   });
 
+  it("offers appointments: the instructor's weekday hours in London, a free and a paid type, and booked calls", async () => {
+    const site = (await accounts.bySlug(t.database.db, "demo"))!;
+    expect(site.features.appointments).toBe(true);
+    const login = await signIn(t, "demo", DEMO_LOGINS.instructor, DEMO_PASSWORD);
+    const hours = await (await t.request("demo", "/api/v1/availability", { cookie: login })).json();
+    expect(hours.timeZone).toBe("Europe/London");
+    expect(hours.weekly).toEqual([1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: "09:00", end: "17:00" })));
+    const types = await (await t.request("demo", "/api/v1/appointment-types?mine=true", { cookie: login })).json();
+    expect(
+      types.items.map((x: { title: string; durationMinutes: number; productId: string | null }) => [
+        x.title,
+        x.durationMinutes,
+        x.productId !== null,
+      ]),
+    ).toEqual([
+      ["Intro call", 30, false],
+      ["Studio critique", 60, true],
+    ]);
+    const held = await (await t.request("demo", "/api/v1/bookings?scope=instructor", { cookie: login })).json();
+    expect(held.items).toHaveLength(3);
+    expect(
+      held.items.every((b: { status: string; title: string }) => b.status === "confirmed" && b.title === "Intro call"),
+    ).toBe(true);
+    expect(held.items.map((b: { memberName: string }) => b.memberName)).toContain("Sara Student");
+    for (const b of held.items as { start: string }[]) {
+      const start = new Date(b.start);
+      expect(start.getTime()).toBeGreaterThan(Date.now());
+      expect(start.getTime() - Date.now()).toBeLessThan(15 * 86_400_000);
+      const local = new Intl.DateTimeFormat("en-GB", {
+        timeZone: "Europe/London",
+        weekday: "short",
+        hour: "2-digit",
+        minute: "2-digit",
+        hourCycle: "h23",
+      }).format(start);
+      expect(local).toMatch(/^(Mon|Tue|Wed|Thu|Fri) (09|1[0-6]):(00|30)$/);
+    }
+    const student = await signIn(t, "demo", DEMO_LOGINS.student, DEMO_PASSWORD);
+    const mine = await (await t.request("demo", "/api/v1/bookings", { cookie: student })).json();
+    expect(mine.items).toEqual([expect.objectContaining({ instructorName: "Ivan Instructor", status: "confirmed" })]);
+  });
+
   it("does nothing the second time", async () => {
     expect((await seedDemo(t.database.db, t.platform.auth, "staff-demo@atrium.test", {} as never)).created).toBe(false);
   });

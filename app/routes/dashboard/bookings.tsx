@@ -14,7 +14,11 @@ import {
 } from "@mantine/core";
 import { useMounted } from "@mantine/hooks";
 import { data, redirect, useFetcher, useNavigate } from "react-router";
+import { AppointmentError } from "../../components/appointments/appointment-error";
+import { useLocalFormat } from "../../components/appointments/local-format";
+import { RescheduleButton } from "../../components/appointments/reschedule-button";
 import { useTranslation } from "../../i18n/use-translation";
+import { appointmentAction } from "../../lib/appointment-actions.server";
 import { pageTitle, translatorFor } from "../../lib/i18n.server";
 import type { Route } from "./+types/bookings";
 
@@ -41,16 +45,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     week,
     slots: slots.map((s) => ({ start: s.start.toISOString(), end: s.end.toISOString() })),
     bookings: await context.services.appointments.myBookings("upcoming"),
+    now: Date.now(),
   };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData();
+  // Cancel and move: members only before the type's cut-off (the service refuses after it).
+  if (form.get("intent") === "cancel" || form.get("intent") === "reschedule") return appointmentAction(context, form);
   try {
-    if (form.get("intent") === "cancel") {
-      await context.services.appointments.cancel(String(form.get("id") ?? ""));
-      return { error: null };
-    }
     const booking = await context.services.appointments.book({
       typeId: String(form.get("typeId") ?? ""),
       start: String(form.get("start") ?? ""),
@@ -68,19 +71,6 @@ export async function action({ context, request }: Route.ActionArgs) {
 export { RouteError as ErrorBoundary } from "../../components/route-error";
 
 type Loaded = Route.ComponentProps["loaderData"];
-
-/** A time in the viewer's own zone: rendered only in the browser, which knows that zone. */
-function useLocalFormat() {
-  const { i18n } = useTranslation();
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return {
-    zone,
-    day: (iso: string) =>
-      new Date(iso).toLocaleDateString(i18n.language, { weekday: "long", day: "numeric", month: "long" }),
-    time: (iso: string) => new Date(iso).toLocaleTimeString(i18n.language, { hour: "2-digit", minute: "2-digit" }),
-    full: (iso: string) => new Date(iso).toLocaleString(i18n.language, { dateStyle: "medium", timeStyle: "short" }),
-  };
-}
 
 function Slots({ d }: { d: Loaded }) {
   const { t } = useTranslation();
@@ -129,42 +119,53 @@ function Slots({ d }: { d: Loaded }) {
 function MyBookings({ d }: { d: Loaded }) {
   const { t } = useTranslation();
   const fmt = useLocalFormat();
-  const fetcher = useFetcher<{ error: string | null }>();
+  const fetcher = useFetcher();
   if (!d.bookings.length) return <Text>{t("appointments.noBookings")}</Text>;
   return (
     <Stack gap="xs" data-testid="my-bookings">
-      {fetcher.data?.error ? (
-        <Alert color="red" role="alert">
-          {fetcher.data.error}
-        </Alert>
-      ) : null}
-      {d.bookings.map((b) => (
-        <Card key={b.id} withBorder padding="sm">
-          <Group justify="space-between" wrap="wrap">
-            <Stack gap={2}>
-              <Text fw={600}>{b.title}</Text>
-              <Text size="sm">
-                {fmt.full(b.start)} · {t("appointments.with", { name: b.instructorName })}
-              </Text>
+      {fetcher.state === "idle" ? <AppointmentError result={fetcher.data} /> : null}
+      {d.bookings.map((b) => {
+        const changeable = b.status !== "cancelled" && new Date(b.changeableUntil).getTime() > d.now;
+        return (
+          <Card key={b.id} withBorder padding="sm" data-testid="my-booking">
+            <Stack gap="xs">
+              <Group justify="space-between" wrap="wrap">
+                <Stack gap={2}>
+                  <Text fw={600}>{b.title}</Text>
+                  <Text size="sm" data-testid="booking-time">
+                    {fmt.full(b.start)}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {t("appointments.with", { name: b.instructorName })}
+                  </Text>
+                </Stack>
+                <Badge color={b.status === "confirmed" ? "green" : b.status === "pending" ? "yellow" : "gray"}>
+                  {t(`appointments.status.${b.status}`)}
+                </Badge>
+              </Group>
+              <Group gap="xs" wrap="wrap">
+                {b.checkoutUrl ? <Anchor href={b.checkoutUrl}>{t("appointments.pay")}</Anchor> : null}
+                {changeable ? (
+                  <>
+                    <RescheduleButton id={b.id} typeId={b.typeId} title={b.title} />
+                    <fetcher.Form method="post">
+                      <input type="hidden" name="intent" value="cancel" />
+                      <input type="hidden" name="id" value={b.id} />
+                      <Button type="submit" size="xs" variant="subtle" color="red" loading={fetcher.state !== "idle"}>
+                        {t("appointments.cancel")}
+                      </Button>
+                    </fetcher.Form>
+                  </>
+                ) : b.status !== "cancelled" ? (
+                  <Text size="sm" c="dimmed">
+                    {t("appointments.pastCutoffNote", { when: fmt.full(b.changeableUntil) })}
+                  </Text>
+                ) : null}
+              </Group>
             </Stack>
-            <Group gap="xs">
-              <Badge color={b.status === "confirmed" ? "green" : b.status === "pending" ? "yellow" : "gray"}>
-                {t(`appointments.status.${b.status}`)}
-              </Badge>
-              {b.checkoutUrl ? <Anchor href={b.checkoutUrl}>{t("appointments.pay")}</Anchor> : null}
-              {b.status !== "cancelled" ? (
-                <fetcher.Form method="post">
-                  <input type="hidden" name="intent" value="cancel" />
-                  <input type="hidden" name="id" value={b.id} />
-                  <Button type="submit" size="xs" variant="subtle" color="red" loading={fetcher.state !== "idle"}>
-                    {t("appointments.cancel")}
-                  </Button>
-                </fetcher.Form>
-              ) : null}
-            </Group>
-          </Group>
-        </Card>
-      ))}
+          </Card>
+        );
+      })}
     </Stack>
   );
 }

@@ -1,0 +1,99 @@
+import { Card, Group, Loader, SegmentedControl, Select, Stack, Text, Title } from "@mantine/core";
+import { useMounted } from "@mantine/hooks";
+import { useNavigate } from "react-router";
+import { BookingCard } from "../../../components/appointments/booking-card";
+import { TypeList } from "../../../components/appointments/type-list";
+import { useTranslation } from "../../../i18n/use-translation";
+import { appointmentAction } from "../../../lib/appointment-actions.server";
+import { pageTitle, translatorFor } from "../../../lib/i18n.server";
+import type { Route } from "./+types/appointments";
+
+export const meta = ({ data: d }: Route.MetaArgs) => [{ title: d?.title ?? "Atrium" }];
+
+/** Every instructor's appointment types and the site's bookings, for those who run the site. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const s = context.services.appointments;
+  if (!context.member || !s.enabled || !s.canManage) throw new Response("Not found", { status: 404 });
+  const url = new URL(request.url);
+  const when = url.searchParams.get("when") === "past" ? "past" : "upcoming";
+  const instructor = url.searchParams.get("instructor") || null;
+  const [types, bookings, products] = await Promise.all([s.allTypes(), s.allBookings(when), s.productChoices()]);
+  // Everyone who offers a type or holds a booking, by name.
+  const names = new Map<string, string>();
+  for (const x of [...types, ...bookings]) names.set(x.instructorId, x.instructorName || x.instructorId);
+  const instructors = [...names]
+    .map(([value, label]) => ({ value, label }))
+    .sort((a, b) => a.label.localeCompare(b.label));
+  return {
+    title: pageTitle(translatorFor(context, request), "appointments.manageTitle", context.site.settings.sitetitle),
+    when,
+    instructor,
+    instructors,
+    types: instructor ? types.filter((x) => x.instructorId === instructor) : types,
+    bookings: instructor ? bookings.filter((b) => b.instructorId === instructor) : bookings,
+    products,
+    currency: context.services.shop.currency,
+    attendance: s.attendance,
+    now: Date.now(),
+  } as const;
+}
+
+export const action = async ({ context, request }: Route.ActionArgs) =>
+  appointmentAction(context, await request.formData());
+
+export { RouteError as ErrorBoundary } from "../../../components/route-error";
+
+export default function ManageAppointments({ loaderData: d }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const mounted = useMounted();
+  const navigate = useNavigate();
+  const go = (instructor: string | null, when: string) =>
+    navigate(`?when=${when}${instructor ? `&instructor=${encodeURIComponent(instructor)}` : ""}`);
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{t("appointments.manageTitle")}</Title>
+      <Select
+        label={t("appointments.instructorFilter")}
+        placeholder={t("appointments.allInstructors")}
+        data={d.instructors}
+        value={d.instructor}
+        onChange={(v) => go(v, d.when)}
+        clearable
+        maw={360}
+      />
+      <Card withBorder component="section" aria-labelledby="types-title">
+        <Title order={2} size="h3" id="types-title" mb="sm">
+          {t("appointments.typesTitle")}
+        </Title>
+        <TypeList types={d.types} products={d.products} currency={d.currency} showInstructor />
+      </Card>
+      <Card withBorder component="section" aria-labelledby="booked-title">
+        <Group justify="space-between" mb="sm" wrap="wrap">
+          <Title order={2} size="h3" id="booked-title">
+            {t("appointments.bookedTitle")}
+          </Title>
+          <SegmentedControl
+            aria-label={t("appointments.bookedTitle")}
+            value={d.when}
+            onChange={(v) => go(d.instructor, v)}
+            data={[
+              { value: "upcoming", label: t("appointments.upcoming") },
+              { value: "past", label: t("appointments.past") },
+            ]}
+          />
+        </Group>
+        {!mounted ? (
+          <Loader size="sm" aria-label={t("appointments.loading")} />
+        ) : d.bookings.length === 0 ? (
+          <Text c="dimmed">{t("appointments.noBooked")}</Text>
+        ) : (
+          <Stack gap="xs" data-testid="booked">
+            {d.bookings.map((b) => (
+              <BookingCard key={b.id} b={b} attendance={d.attendance} now={d.now} showInstructor />
+            ))}
+          </Stack>
+        )}
+      </Card>
+    </Stack>
+  );
+}
