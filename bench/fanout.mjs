@@ -349,6 +349,23 @@ export async function measureFanout({ root, databaseUrl, env, verbose, startTime
         .filter((x) => x >= 0),
     );
 
+    // Per message: its request's time and the spread of its arrivals on each process.
+    const spread = (list) => {
+      const sorted = Float64Array.from(list).sort();
+      const r = (n) => (n === null ? null : Math.round(n * 10) / 10);
+      return { min: r(sorted[0] ?? null), p50: r(percentile(sorted, 50)), max: r(sorted.at(-1) ?? null) };
+    };
+    const perMessage = Array.from({ length: s.messages }, (_, i) => {
+      const at = (parity) =>
+        received.filter((_, k) => k % 2 === parity && received[k][i] > 0).map((row) => row[i] - sentAt[i]);
+      return {
+        message: i,
+        sendMs: sendMs[i] === undefined ? null : Math.round(sendMs[i] * 10) / 10,
+        sendingProcess: spread(at(0)),
+        otherProcess: spread(at(1)),
+      };
+    });
+
     const result = {
       target: FANOUT_TARGET,
       sockets: open,
@@ -386,6 +403,7 @@ export async function measureFanout({ root, databaseUrl, env, verbose, startTime
         client: Math.round(((clientCpu.user + clientCpu.system) / 1e6) * 100) / 100,
       },
       rssMiB: { before: rssBefore, after: rssAfter },
+      perMessage,
       cores: cpus().length,
       serverComplaints: Object.fromEntries(servers.map((p) => [p.name, p.complaints()])),
     };

@@ -986,7 +986,15 @@ const md = [
     `${meta.warmup} s warm-up${meta.rounds > 1 ? `, median of ${meta.rounds} rounds` : ""}.`,
   ...(queueResults.length ? ["", markdownTable(QUEUE_HEAD, QUEUE_RIGHT, queueRows(queueResults, fmt))] : []),
   ...(fanoutResult
-    ? ["", markdownTable(FANOUT_HEAD, FANOUT_RIGHT, fanoutRows(fanoutResult)), "", fanoutNote(fanoutResult)]
+    ? [
+        "",
+        `Fan-out: two web processes of \`node dist/server/main.js\` on a fresh PostgreSQL database, load average ` +
+          `${fanoutResult.loadAverageAtStart} when the sends began; latency from each message's request to its frame on each socket.`,
+        "",
+        markdownTable(FANOUT_HEAD, FANOUT_RIGHT, fanoutRows(fanoutResult)),
+        "",
+        fanoutNote(fanoutResult),
+      ]
     : []),
   ...(results.length
     ? [

@@ -1,7 +1,8 @@
 // Messages of a chat: sending (masked by the profanity filter, refused in a direct chat where one
 // blocked the other), history paged backwards, read marks, removal by the author or a site
 // manager. Every new or removed message is announced on the bus so the sockets of the chat's
-// members on every web process hear it; recipients get at most one unread chat notification per chat.
+// members on every web process hear it, before anything else is done about it; recipients get at
+// most one unread chat notification per chat.
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { MESSAGES_PAGE_MAX, messagePreview, type SendMessage, shouldNotify, ZSendMessage } from "../../../core/chat";
 import { isUuid } from "../../../core/uuid";
@@ -17,22 +18,34 @@ import { type MessageView, messageViews } from "./views";
 
 /** The bus topic that carries new and removed messages to the sockets of the chat's members. */
 export const CHAT_TOPIC = "chat";
-/** NOTIFY payloads stay under PostgreSQL's 8000 bytes: a larger message is read by each process. */
+/**
+ * NOTIFY payloads stay under PostgreSQL's 8000 bytes. What does not fit is left out of what other
+ * processes are sent, and each of them reads it: first the member list (a chat of a few hundred
+ * members is already too long), then the message.
+ */
 const INLINE_BYTES = 6000;
 
 export type ChatEvent = {
   accountId: string;
   chatId: string;
-  /** Whose sockets hear it: the chat's members (a read mark: the reader's own other pages). */
-  userIds: string[];
+  /**
+   * Whose sockets hear it: the chat's members (a read mark: the reader's own other pages). Absent:
+   * every member of the chat, read by the process that delivers it.
+   */
+  userIds?: string[];
   event: "message" | "removed" | "read";
   messageId?: string;
   message?: MessageView;
 };
 
+const fits = (e: ChatEvent) => Buffer.byteLength(JSON.stringify(e)) <= INLINE_BYTES;
+
+/** The event as this process's sockets hear it, and as small as it must be for the others. */
 async function announce(e: ChatEvent) {
-  const inline = e.message && Buffer.byteLength(JSON.stringify(e)) <= INLINE_BYTES;
-  await bus.publish(CHAT_TOPIC, inline ? e : { ...e, message: undefined });
+  let remote = e;
+  if (!fits(remote)) remote = { ...remote, userIds: undefined };
+  if (!fits(remote)) remote = { ...remote, message: undefined };
+  await bus.publish(CHAT_TOPIC, e, remote);
 }
 
 /** A message's created_at as the database holds it (microseconds; a Date keeps milliseconds). */
@@ -120,6 +133,15 @@ export const messageService = {
       const [view] = await messageViews(tx, actor.accountId, [row]);
       return { view, members: everyone, notify, authorName: view.author.name };
     });
+    // The members' open pages first: a large chat's notifications take a while to write.
+    await announce({
+      accountId: actor.accountId,
+      chatId,
+      userIds: members,
+      event: "message",
+      messageId: view.id,
+      message: view,
+    });
     for (const userId of notify) {
       await notifications
         .create(db, actor.accountId, {
@@ -133,14 +155,6 @@ export const messageService = {
         })
         .catch((err) => console.error("[chats] notification", err));
     }
-    await announce({
-      accountId: actor.accountId,
-      chatId,
-      userIds: members,
-      event: "message",
-      messageId: view.id,
-      message: view,
-    });
     return view;
   },
 
@@ -265,6 +279,12 @@ export const messageService = {
       message: view,
     });
     return view;
+  },
+
+  /** Who is in the chat (for a process that was sent an event without its member list). */
+  memberIds(db: Db, accountId: string, chatId: string): Promise<string[]> {
+    if (!isUuid(chatId)) return Promise.resolve([]);
+    return withTenant(db, accountId, (tx) => memberIds(tx, accountId, chatId));
   },
 
   /** One message as a member of its chat sees it (for a process that was sent only its id). */
