@@ -295,6 +295,7 @@ export async function measureFanout({ root, databaseUrl, env, verbose, startTime
     measuring = true;
     loopDelay.enable();
     const t0 = performance.now();
+    const wallFrom = Date.now();
     const sends = [];
     for (let i = 0; i < s.messages; i++) {
       const due = t0 + i * s.intervalMs;
@@ -316,6 +317,7 @@ export async function measureFanout({ root, databaseUrl, env, verbose, startTime
     const waitUntil = performance.now() + s.waitMs;
     while (!allIn() && performance.now() < waitUntil) await sleep(50);
     const seconds = (performance.now() - t0) / 1000;
+    const wallTo = Date.now();
     loopDelay.disable();
     measuring = false;
     const cpuAfter = servers.map((p) => cpuSeconds(p.pid));
@@ -412,7 +414,11 @@ export async function measureFanout({ root, databaseUrl, env, verbose, startTime
     // Stop the servers now: their CPU profiles are written as they exit.
     await Promise.all(servers.map((p) => p.stop()));
     if (profDir) {
-      result.profile = { dir: profDir.slice(root.length + 1), ...summariseProfiles(profDir) };
+      // The sends and deliveries only, not the start-up.
+      result.profile = {
+        dir: profDir.slice(root.length + 1),
+        ...summariseProfiles(profDir, { from: wallFrom, to: wallTo }),
+      };
     }
     return result;
   } finally {

@@ -61,7 +61,9 @@ export class RealtimeHub {
   ) {
     this.stops = [
       bus.on(PRESENCE_TOPIC, (d) => this.onPresenceChanged(d as { accountId?: string })),
-      bus.on(NOTIFICATION_TOPIC, (d) => this.onNotification(d as { accountId?: string; userId?: string })),
+      bus.on(NOTIFICATION_TOPIC, (d) =>
+        this.onNotification(d as { accountId?: string; userId?: string; userIds?: string[] }),
+      ),
       bus.on(CHAT_TOPIC, (d) => void this.guard(this.onChat(d as ChatEvent))),
       bus.onResync(() => this.resync()),
     ];
@@ -216,10 +218,11 @@ export class RealtimeHub {
     }
   }
 
-  private onNotification({ accountId, userId }: { accountId?: string; userId?: string }) {
-    if (!accountId || !userId) return;
+  private onNotification({ accountId, userId, userIds }: { accountId?: string; userId?: string; userIds?: string[] }) {
+    const who = new Set(Array.isArray(userIds) ? userIds : userId ? [userId] : []);
+    if (!accountId || !who.size) return;
     for (const conn of this.sites.get(accountId) ?? []) {
-      if (conn.profile.userId === userId) send(conn, { type: "notification" });
+      if (who.has(conn.profile.userId)) send(conn, { type: "notification" });
     }
   }
 

@@ -142,19 +142,21 @@ export const messageService = {
       messageId: view.id,
       message: view,
     });
-    for (const userId of notify) {
-      await notifications
-        .create(db, actor.accountId, {
+    await notifications
+      .createMany(
+        db,
+        actor.accountId,
+        notify.map((userId) => ({
           userId,
           title: `New message from ${authorName}`,
           message: messagePreview(view.body ?? ""),
-          type: "chat",
+          type: "chat" as const,
           component: "chat",
           data: { chat_id: chatId, user_id: actor.userId },
           itemId: chatId,
-        })
-        .catch((err) => console.error("[chats] notification", err));
-    }
+        })),
+      )
+      .catch((err) => console.error("[chats] notifications", err));
     return view;
   },
 
