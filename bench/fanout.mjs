@@ -368,6 +368,22 @@ export async function measureFanout({ root, databaseUrl, env, verbose, startTime
       };
     });
 
+    // Where a message's time goes, as medians and p95s over the messages: until the first socket
+    // of the sending process has it (the request's own work up to the announcement), what the
+    // other process adds (NOTIFY and its reads), and how long writing to all of a process's
+    // sockets takes (first to last frame).
+    const over = (pick) => {
+      const xs = Float64Array.from(perMessage.map(pick).filter((x) => Number.isFinite(x))).sort();
+      const r = (n) => (n === null ? null : Math.round(n * 10) / 10);
+      return { p50: r(percentile(xs, 50)), p95: r(percentile(xs, 95)) };
+    };
+    const breakdown = {
+      firstOnSendingProcess: over((m) => m.sendingProcess.min),
+      otherProcessAdds: over((m) => m.otherProcess.min - m.sendingProcess.min),
+      spreadSendingProcess: over((m) => m.sendingProcess.max - m.sendingProcess.min),
+      spreadOtherProcess: over((m) => m.otherProcess.max - m.otherProcess.min),
+    };
+
     const result = {
       target: FANOUT_TARGET,
       sockets: open,
@@ -405,6 +421,7 @@ export async function measureFanout({ root, databaseUrl, env, verbose, startTime
         client: Math.round(((clientCpu.user + clientCpu.system) / 1e6) * 100) / 100,
       },
       rssMiB: { before: rssBefore, after: rssAfter },
+      breakdown,
       perMessage,
       cores: cpus().length,
       serverComplaints: Object.fromEntries(servers.map((p) => [p.name, p.complaints()])),
@@ -471,6 +488,10 @@ export function fanoutNote(r) {
     `CPU seconds during the ${num(r.seconds, 1)} s: ${Object.entries(r.cpuSeconds)
       .map(([k, v]) => `${k} ${num(v, 1)}`)
       .join(", ")}; the clients' event-loop delay p99 ${num(r.clientEventLoopDelayMs.p99, 1)} ms, max ` +
-    `${num(r.clientEventLoopDelayMs.max, 1)} ms.`
+    `${num(r.clientEventLoopDelayMs.max, 1)} ms. Per message (p50 / p95 over the messages): the first socket of ` +
+    `web-1 has it after ${num(r.breakdown.firstOnSendingProcess.p50, 1)} / ${num(r.breakdown.firstOnSendingProcess.p95, 1)} ms; ` +
+    `web-2's first socket ${num(r.breakdown.otherProcessAdds.p50, 1)} / ${num(r.breakdown.otherProcessAdds.p95, 1)} ms later; ` +
+    `first to last socket ${num(r.breakdown.spreadSendingProcess.p50, 1)} / ${num(r.breakdown.spreadSendingProcess.p95, 1)} ms ` +
+    `on web-1, ${num(r.breakdown.spreadOtherProcess.p50, 1)} / ${num(r.breakdown.spreadOtherProcess.p95, 1)} ms on web-2.`
   );
 }

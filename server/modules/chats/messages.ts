@@ -68,7 +68,11 @@ export const messageService = {
     const body = await profanity.mask(db, actor.accountId, parsed.data.body.trim());
     const { view, members, notify, authorName } = await withTenant(db, actor.accountId, async (tx) => {
       const { chat } = await membershipOf(tx, actor, chatId, { lock: true });
-      const everyone = await memberIds(tx, actor.accountId, chatId);
+      const mine = and(eq(chatMembers.accountId, actor.accountId), eq(chatMembers.chatId, chatId));
+      // The members, read once: whose sockets hear the message and, under the chat's lock, who is
+      // told by a notification (so two messages sent at once cannot both notify the same person).
+      const memberRows = await tx.select().from(chatMembers).where(mine);
+      const everyone = memberRows.map((m) => m.userId);
       if (chat.kind === "direct") {
         const other = everyone.find((id) => id !== actor.userId);
         if (other && (await blockedBetween(tx, actor.accountId, actor.userId, other))) throw blockedError();
@@ -94,25 +98,11 @@ export const messageService = {
         .update(chats)
         .set({ lastMessageAt: createdAtOf(actor.accountId, row.id) })
         .where(and(eq(chats.accountId, actor.accountId), eq(chats.id, chatId)));
-      const mine = and(eq(chatMembers.accountId, actor.accountId), eq(chatMembers.chatId, chatId));
       await tx
         .update(chatMembers)
         .set({ lastReadMessageId: row.id, lastReadAt: createdAtOf(actor.accountId, row.id) })
         .where(and(mine, eq(chatMembers.userId, actor.userId)));
-      // Who is told by a notification is decided under the chat's lock, so two messages sent at
-      // once cannot both notify the same person.
-      const recipients = await tx
-        .select()
-        .from(chatMembers)
-        .where(
-          and(
-            mine,
-            inArray(
-              chatMembers.userId,
-              everyone.filter((id) => id !== actor.userId),
-            ),
-          ),
-        );
+      const recipients = memberRows.filter((m) => m.userId !== actor.userId);
       const blockers = new Set(
         (
           await tx
