@@ -968,9 +968,11 @@ function markdownTable(head, rightAligned, rows) {
 }
 
 const md = [
-  `Run ${meta.date.slice(0, 10)}, commit ${meta.commit ?? "?"}, Node ${meta.node}, ${meta.cores} × ${meta.cpu}, ` +
-    `${meta.database}; \`${meta.serverCmd}\`; ${meta.duration} s per run, ${meta.connections} connections, ` +
-    `${meta.warmup} s warm-up${meta.rounds > 1 ? `, median of ${meta.rounds} rounds` : ""}.`,
+  `Run ${meta.date.slice(0, 10)}, commit ${meta.commit ?? "?"}, Node ${meta.node}, ${meta.cores} × ${meta.cpu}` +
+    (results.length || queueResults.length
+      ? `, ${meta.database}; \`${meta.serverCmd}\`; ${meta.duration} s per run, ${meta.connections} connections, ` +
+        `${meta.warmup} s warm-up${meta.rounds > 1 ? `, median of ${meta.rounds} rounds` : ""}.`
+      : "."),
   ...(queueResults.length ? ["", markdownTable(QUEUE_HEAD, QUEUE_RIGHT, queueRows(queueResults, fmt))] : []),
   ...(fanoutResult
     ? [
