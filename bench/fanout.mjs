@@ -20,6 +20,7 @@
 //
 // The clients live in the benchmark's own process, on the same cores as the servers and
 // PostgreSQL; its event-loop delay is reported with the figures, as part of every latency.
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { Agent, request as httpRequest } from "node:http";
@@ -163,18 +164,41 @@ async function inParallel(items, width, fn) {
 export async function measureFanout({ root, databaseUrl, env, verbose, startTimeout, resultsDir, onCleanup }) {
   const s = fanoutSettings();
   const children = new Set();
-  onCleanup(() => {
-    for (const c of children) c.kill("SIGKILL");
-  });
   const steps = [];
-  const sockets = [];
   const dataDir = mkdtempSync(join(tmpdir(), "atrium-fanout-"));
   steps.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+  const serverUrl = databaseUrl || DEFAULT_SERVER;
+  let leftDatabase = null;
+  // On an interrupt there is no time for the async clean-up below: the children are killed and
+  // the database dropped from a short synchronous child.
+  onCleanup(() => {
+    for (const c of children) c.kill("SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true });
+    if (!leftDatabase) return;
+    try {
+      execFileSync(
+        process.execPath,
+        [
+          "--input-type=module",
+          "-e",
+          `import pg from "pg"; const c = new pg.Client({ connectionString: process.argv[1] }); await c.connect();
+           await c.query("DROP DATABASE IF EXISTS ${leftDatabase} WITH (FORCE)"); await c.end();`,
+          serverUrl,
+        ],
+        { cwd: root, timeout: 15_000, stdio: "ignore" },
+      );
+    } catch {
+      // best effort on the way out
+    }
+  });
+  const sockets = [];
   try {
-    const db = await createDatabase(databaseUrl || DEFAULT_SERVER, "atrium_fanout");
+    const db = await createDatabase(serverUrl, "atrium_fanout");
+    leftDatabase = db.name;
     console.log(`  created database ${db.name}`);
     steps.push(async () => {
       await db.drop();
+      leftDatabase = null;
       console.log(`  dropped database ${db.name}`);
     });
     const slug = `fan${Date.now().toString(36)}`;
