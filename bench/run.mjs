@@ -19,6 +19,8 @@
 //   campaign        an e-mail campaign to BENCH_CONTACTS (default 100,000) contacts: queueCampaign
 //                   timed, then one worker's delivery to an SMTP sink over BENCH_CAMPAIGN_SAMPLE
 //                   (default 10,000) messages next to nodemailer alone (bench/campaign-worker.ts)
+//   fanout          a chat message's delivery to FANOUT_MEMBERS (default 1,000) open sockets of one
+//                   group chat, split over two web processes on PostgreSQL (bench/fanout.mjs)
 // For each target it prints requests/s, p50 and p99 latency and the ratio Atrium ÷ bare, writes
 // bench/results/latest.json and prints a markdown table for docs/performance.md.
 //
@@ -29,12 +31,15 @@
 //   BENCH_ROUNDS        how many times the Atrium/bare pair is measured per target (default 1);
 //                       with more than one, the figures are the medians of the rounds
 //   BENCH_TARGETS       comma list among platform,demo,demo-cold,me,blog-post,search,course,
-//                       course-cold,complete-item,checkout,jobs-noop,jobs-mail,automations,campaign (default all)
+//                       course-cold,complete-item,checkout,jobs-noop,jobs-mail,automations,campaign,fanout
+//                       (default all)
 //   BENCH_JOBS          jobs each queue target queues and times (default 1000)
 //   BENCH_LARGE_BLOG    posts of the bigblog site for blog-post and search (default 100000)
 //   BENCH_SERVER_CMD    command that starts the server (default "node dist/server/main.js");
 //                       e.g. "npx tsx server/main.ts" to measure the source tree without a build
 //   BENCH_DATABASE_URL  measure against PostgreSQL instead of a fresh embedded PGlite directory
+//                       (fanout always runs on PostgreSQL: a new database on this server, by default
+//                       postgres://postgres@127.0.0.1:5432/postgres, dropped at the end)
 //   BENCH_WEB_PROCESSES the server's WEB_PROCESSES on PostgreSQL (default: the server's own default,
 //                       "auto", one per core); "1" measures what one process does
 //   BENCH_START_TIMEOUT seconds to wait for /healthz (default 180)
@@ -50,6 +55,16 @@ import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
+import {
+  FANOUT_HEAD,
+  FANOUT_RIGHT,
+  FANOUT_TARGET,
+  fanoutBudget,
+  fanoutFileNeed,
+  fanoutNote,
+  fanoutRows,
+  measureFanout,
+} from "./fanout.mjs";
 import {
   CAMPAIGN_TARGET,
   measureCampaign,
@@ -90,6 +105,7 @@ const ALL_TARGETS = [
   "checkout",
   ...QUEUE_TARGETS,
   CAMPAIGN_TARGET,
+  FANOUT_TARGET,
 ];
 
 const settings = {
@@ -114,6 +130,19 @@ for (const t of settings.targets) {
     fail(`BENCH_TARGETS: unknown target "${t}" (use ${ALL_TARGETS.join(", ")})`);
   }
 }
+
+// The fan-out target holds one open file per client socket in this process. Node raises its own
+// limit on open files to the hard limit at start, so that is the one that counts (a child shell
+// reports it); below what the run needs, it stops before starting anything.
+function ensureFileLimit(need) {
+  const limit = execFileSync("sh", ["-c", "ulimit -n"]).toString().trim();
+  if (limit === "unlimited" || Number(limit) >= need) return;
+  console.error(
+    `bench: fanout needs ${need} open files; the limit is ${limit}. Raise it (ulimit -Hn ${need}) and run again.`,
+  );
+  process.exit(1);
+}
+if (settings.targets.includes(FANOUT_TARGET)) ensureFileLimit(fanoutFileNeed());
 
 // ---------------------------------------------------------------------------------------------
 // Clean-up: whatever happens, the server child, the bare children and the temp directory go.
@@ -551,8 +580,16 @@ function fmt(n, digits) {
 // Main
 
 const queueTargets = settings.targets.filter((t) => QUEUE_TARGETS.includes(t));
-const httpTargets = settings.targets.filter((t) => !QUEUE_TARGETS.includes(t) && t !== CAMPAIGN_TARGET);
+const httpTargets = settings.targets.filter(
+  (t) => !QUEUE_TARGETS.includes(t) && t !== CAMPAIGN_TARGET && t !== FANOUT_TARGET,
+);
 if (httpTargets.length) checkBuild();
+if (
+  settings.targets.includes(FANOUT_TARGET) &&
+  !(existsSync(join(ROOT, "dist", "server", "main.js")) && existsSync(join(ROOT, "build", "server", "index.js")))
+) {
+  fail("fanout measures the built server: run `npm run build` first.");
+}
 
 const perRun = settings.warmup + settings.duration + 5;
 // A queue target: start, migrate and queue, then the worker at (a pessimistic) 5 jobs/s.
@@ -561,6 +598,7 @@ const budget =
   (httpTargets.length ? settings.startTimeout : 0) +
   httpTargets.length * settings.rounds * 2 * perRun +
   queueTargets.length * perQueue +
+  (settings.targets.includes(FANOUT_TARGET) ? fanoutBudget(settings.startTimeout) : 0) +
   120;
 setTimeout(() => fail(`the run did not finish within its ${budget} s budget; stopped.`), budget * 1000).unref();
 
@@ -838,6 +876,27 @@ if (settings.targets.includes(CAMPAIGN_TARGET)) {
   );
 }
 
+let fanoutResult = null;
+if (settings.targets.includes(FANOUT_TARGET)) {
+  console.log("Fan-out target: FANOUT_MEMBERS (default 1,000) sockets of one group chat on two web processes…");
+  fanoutResult = await measureFanout({
+    root: ROOT,
+    databaseUrl: settings.databaseUrl,
+    env: workerEnv,
+    verbose: settings.verbose,
+    startTimeout: settings.startTimeout,
+    resultsDir: RESULTS_DIR,
+    onCleanup: (fn) => cleanups.push(fn),
+  });
+  console.log(`  ${fanoutNote(fanoutResult)}`);
+  if (fanoutResult.profile) {
+    console.log(
+      `\nCPU profile of the web processes (${fanoutResult.profile.files} file(s) in ${fanoutResult.profile.dir}):`,
+    );
+    console.log(fanoutResult.profile.text);
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Report
 
@@ -860,6 +919,15 @@ if (rows.length) {
   console.log(line(head));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const r of rows) console.log(line(r));
+}
+if (fanoutResult) {
+  const fRows = fanoutRows(fanoutResult);
+  const fWidths = FANOUT_HEAD.map((h, i) => Math.max(h.length, ...fRows.map((r) => r[i].length)));
+  const fLine = (cells) =>
+    cells.map((c, i) => (FANOUT_RIGHT[i] ? c.padStart(fWidths[i]) : c.padEnd(fWidths[i]))).join("  ");
+  console.log(`\n${fLine(FANOUT_HEAD)}`);
+  console.log(fWidths.map((w) => "-".repeat(w)).join("  "));
+  for (const r of fRows) console.log(fLine(r));
 }
 if (queueResults.length) {
   const qRows = queueRows(queueResults, fmt);
@@ -900,10 +968,23 @@ function markdownTable(head, rightAligned, rows) {
 }
 
 const md = [
-  `Run ${meta.date.slice(0, 10)}, commit ${meta.commit ?? "?"}, Node ${meta.node}, ${meta.cores} × ${meta.cpu}, ` +
-    `${meta.database}; \`${meta.serverCmd}\`; ${meta.duration} s per run, ${meta.connections} connections, ` +
-    `${meta.warmup} s warm-up${meta.rounds > 1 ? `, median of ${meta.rounds} rounds` : ""}.`,
+  `Run ${meta.date.slice(0, 10)}, commit ${meta.commit ?? "?"}, Node ${meta.node}, ${meta.cores} × ${meta.cpu}` +
+    (results.length || queueResults.length
+      ? `, ${meta.database}; \`${meta.serverCmd}\`; ${meta.duration} s per run, ${meta.connections} connections, ` +
+        `${meta.warmup} s warm-up${meta.rounds > 1 ? `, median of ${meta.rounds} rounds` : ""}.`
+      : "."),
   ...(queueResults.length ? ["", markdownTable(QUEUE_HEAD, QUEUE_RIGHT, queueRows(queueResults, fmt))] : []),
+  ...(fanoutResult
+    ? [
+        "",
+        `Fan-out: two web processes of \`node dist/server/main.js\` on a fresh PostgreSQL database, load average ` +
+          `${fanoutResult.loadAverageAtStart} when the sends began; latency from each message's request to its frame on each socket.`,
+        "",
+        markdownTable(FANOUT_HEAD, FANOUT_RIGHT, fanoutRows(fanoutResult)),
+        "",
+        fanoutNote(fanoutResult),
+      ]
+    : []),
   ...(results.length
     ? [
         "",
@@ -934,7 +1015,7 @@ mkdirSync(RESULTS_DIR, { recursive: true });
 const outFile = join(RESULTS_DIR, "latest.json");
 writeFileSync(
   outFile,
-  `${JSON.stringify({ meta, results, queue: queueResults, campaign: campaignResult, markdown: md }, null, 2)}\n`,
+  `${JSON.stringify({ meta, results, queue: queueResults, campaign: campaignResult, fanout: fanoutResult, markdown: md }, null, 2)}\n`,
 );
 console.log(`\nWrote ${outFile.slice(ROOT.length + 1)}.`);
 
@@ -944,6 +1025,15 @@ const troubled = results.filter(
 if (troubled.length) {
   console.log(
     `\nNote: ${troubled.map((r) => r.name).join(", ")} answered errors or non-2xx responses; those figures do not measure a working page.`,
+  );
+}
+if (
+  fanoutResult &&
+  (fanoutResult.missed > 0 || fanoutResult.duplicates > 0 || fanoutResult.sends.statuses[201] !== fanoutResult.messages)
+) {
+  fail(
+    `fanout: delivery was wrong: ${fanoutResult.missed} (message, socket) pairs never arrived, ` +
+      `${fanoutResult.duplicates} arrived twice, sends answered ${JSON.stringify(fanoutResult.sends.statuses)}`,
   );
 }
 cleanupSync();

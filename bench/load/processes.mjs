@@ -21,9 +21,9 @@ export function freePort() {
   });
 }
 
-/** A fresh database `atrium_load_<ts>` on the server of `serverUrl`, and a way to drop it. */
-export async function createDatabase(serverUrl) {
-  const name = `atrium_load_${Date.now()}`;
+/** A fresh database `<prefix>_<ts>` on the server of `serverUrl`, and a way to drop it. */
+export async function createDatabase(serverUrl, prefix = "atrium_load") {
+  const name = `${prefix}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
@@ -48,9 +48,9 @@ export async function createDatabase(serverUrl) {
   };
 }
 
-/** Runs bench/load/seed.ts and resolves with the scene it printed. */
-export async function seed({ root, env, onChild }) {
-  const child = spawn(process.execPath, ["--import", "tsx", "bench/load/seed.ts"], {
+/** Runs a seed script (default bench/load/seed.ts) and resolves with the scene it printed. */
+export async function seed({ root, env, onChild, script = "bench/load/seed.ts" }) {
+  const child = spawn(process.execPath, ["--import", "tsx", script], {
     cwd: root,
     env,
     stdio: ["ignore", "pipe", "pipe"],

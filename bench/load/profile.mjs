@@ -1,7 +1,7 @@
 // Where the web processes spent their CPU time, from the .cpuprofile files `node --cpu-prof`
 // wrote as they exited: self time by function and by package (node_modules/<pkg>, the app
 // build, the server build, Node itself), enough to say which layer a slow action is slow in.
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 
 function where(url) {
@@ -14,7 +14,11 @@ function where(url) {
   return url.replace(/^file:\/\//, "");
 }
 
-export function summariseProfiles(dir) {
+/**
+ * `window` ({ from, to }, ms since the epoch) keeps only the samples taken in that time, placing the
+ * profile's end at the moment its file was written (when the process exited).
+ */
+export function summariseProfiles(dir, window = null) {
   const files = readdirSync(dir).filter((f) => f.endsWith(".cpuprofile"));
   const byFunction = new Map();
   const byPackage = new Map();
@@ -23,8 +27,15 @@ export function summariseProfiles(dir) {
     const prof = JSON.parse(readFileSync(join(dir, f), "utf8"));
     const nodes = new Map(prof.nodes.map((n) => [n.id, n]));
     const self = new Map();
+    const endMs = statSync(join(dir, f)).mtimeMs;
+    let at = prof.startTime;
     prof.samples.forEach((id, i) => {
       const us = prof.timeDeltas[i] ?? 0;
+      at += us;
+      if (window) {
+        const wall = endMs - (prof.endTime - at) / 1000;
+        if (wall < window.from || wall > window.to) return;
+      }
       self.set(id, (self.get(id) ?? 0) + us);
     });
     for (const [id, us] of self) {

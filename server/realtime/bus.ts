@@ -10,6 +10,8 @@ import { consoleLog, type Log } from "../log";
 import { BusListener } from "./bus-listener";
 
 const CHANNEL = "atrium_bus";
+/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */
+export const NOTIFY_MAX_BYTES = 7999;
 const emitter = new EventEmitter();
 emitter.setMaxListeners(100);
 const origin = `${process.pid}-${Math.random().toString(36).slice(2)}`;
@@ -55,9 +57,20 @@ export const bus = {
     resyncs.add(fn);
     return () => resyncs.delete(fn);
   },
-  async publish(topic: string, data: unknown) {
+  /**
+   * Tells this process `data` and the other processes `remote` (by default the same): a smaller
+   * form, when `data` carries more than a NOTIFY payload holds and the others can read the rest.
+   */
+  async publish(topic: string, data: unknown, remote: unknown = data) {
     emitter.emit(topic, data);
-    const payload = JSON.stringify({ topic, data, origin });
+    if (!publishers.size) return;
+    const payload = JSON.stringify({ topic, data: remote, origin });
+    const bytes = Buffer.byteLength(payload);
+    if (bytes > NOTIFY_MAX_BYTES) {
+      // PostgreSQL would refuse it, and the other processes would silently never hear of it.
+      console.error(`[bus] a "${topic}" message of ${bytes} bytes is too large for the other processes; not sent`);
+      return;
+    }
     await Promise.all([...publishers].map((p) => p(payload).catch(() => undefined)));
   },
   /**

@@ -61,7 +61,9 @@ export class RealtimeHub {
   ) {
     this.stops = [
       bus.on(PRESENCE_TOPIC, (d) => this.onPresenceChanged(d as { accountId?: string })),
-      bus.on(NOTIFICATION_TOPIC, (d) => this.onNotification(d as { accountId?: string; userId?: string })),
+      bus.on(NOTIFICATION_TOPIC, (d) =>
+        this.onNotification(d as { accountId?: string; userId?: string; userIds?: string[] }),
+      ),
       bus.on(CHAT_TOPIC, (d) => void this.guard(this.onChat(d as ChatEvent))),
       bus.onResync(() => this.resync()),
     ];
@@ -107,7 +109,11 @@ export class RealtimeHub {
 
   /** Runs `work` after every earlier write about the same device of the same site. */
   private inLane<T>(accountId: string, deviceId: string, work: () => Promise<T>): Promise<T> {
-    const key = `${accountId} ${deviceId}`;
+    return this.inOrder(`${accountId} ${deviceId}`, work);
+  }
+
+  /** Runs `work` after every earlier work of the same key. */
+  private inOrder<T>(key: string, work: () => Promise<T>): Promise<T> {
     const run = (this.lanes.get(key) ?? Promise.resolve()).catch(() => undefined).then(work);
     this.lanes.set(key, run);
     void run
@@ -212,29 +218,40 @@ export class RealtimeHub {
     }
   }
 
-  private onNotification({ accountId, userId }: { accountId?: string; userId?: string }) {
-    if (!accountId || !userId) return;
+  private onNotification({ accountId, userId, userIds }: { accountId?: string; userId?: string; userIds?: string[] }) {
+    const who = new Set(Array.isArray(userIds) ? userIds : userId ? [userId] : []);
+    if (!accountId || !who.size) return;
     for (const conn of this.sites.get(accountId) ?? []) {
-      if (conn.profile.userId === userId) send(conn, { type: "notification" });
+      if (who.has(conn.profile.userId)) send(conn, { type: "notification" });
     }
   }
 
   /**
-   * A message was sent, removed or read in a chat: the sockets of the members it names hear it. A
-   * message too large for the bus came as an id and is read once here.
+   * A message was sent, removed or read in a chat: the sockets of the members it names hear it. What
+   * was too large for the bus is read once here: the chat's members (an event that names nobody is
+   * for all of them), then the message (it came as an id). A chat's events reach the sockets in the
+   * order they came, even when one of them waits for such a read.
    */
-  private async onChat(e: ChatEvent) {
-    if (!e?.accountId || !Array.isArray(e.userIds)) return;
+  private onChat(e: ChatEvent) {
+    if (!e?.accountId || typeof e.chatId !== "string" || !this.sites.has(e.accountId)) return Promise.resolve();
+    return this.inOrder(`chat ${e.accountId} ${e.chatId}`, () => this.deliverChat(e));
+  }
+
+  private async deliverChat(e: ChatEvent) {
     const site = this.sites.get(e.accountId);
     if (!site) return;
-    const who = new Set(e.userIds);
+    const userIds = Array.isArray(e.userIds)
+      ? e.userIds
+      : await messageService.memberIds(this.db, e.accountId, e.chatId);
+    const who = new Set(userIds);
     const conns = [...site].filter((c) => who.has(c.profile.userId));
     if (!conns.length) return;
     let message = e.message ?? null;
     if (!message && e.messageId && e.event !== "read")
       message = await messageService.one(this.db, e.accountId, e.messageId);
-    const frame: ServerMessage = { type: "chat", event: e.event, chat_id: e.chatId, message };
-    for (const conn of conns) send(conn, frame);
+    // One serialisation for every socket.
+    const frame = JSON.stringify({ type: "chat", event: e.event, chat_id: e.chatId, message } satisfies ServerMessage);
+    for (const conn of conns) if (conn.ws.readyState === OPEN) conn.ws.send(frame);
   }
 
   /** Errors of background work are logged, never thrown into the socket library. */

@@ -4,12 +4,12 @@
 // people a member may start a chat with, and chats of others or of another site not found.
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PLAN_IDS } from "../../core/plans";
 import type { SiteAccount } from "../../server/modules/accounts/types";
 import { chatMembers, media, usageMeters } from "../../server/db/schema";
-import { withTenant } from "../../server/db/tenant";
+import { withPlatform, withTenant } from "../../server/db/tenant";
 import { chatService, syncGroupChat } from "../../server/modules/chats";
 import { periodOf } from "../../server/modules/usage";
 import { buildMember, buildUser } from "../../server/seed/builders";
@@ -389,4 +389,72 @@ describe("live delivery", () => {
     const frame = await ys.next((f) => f.type === "chat" && f.event === "message");
     expect(frame.message).toMatchObject({ body: "From another process", author: { user_id: x.user.id } });
   });
+
+  it("a member's open page hears the message before the bell's notification of it", async () => {
+    const { x, y, chat } = await pair("order");
+    const ys = await connect(t, A.site.slug, { cookie: y.cookie });
+    open.push(ys);
+    expect((await api(A, x.cookie, `/chats/${chat.id}/messages`, { json: { body: "first" } })).status).toBe(201);
+    await ys.next((f) => f.type === "notification");
+    const kinds = ys.frames.map((f) => f.type).filter((k) => k === "chat" || k === "notification");
+    expect(kinds.slice(0, 2)).toEqual(["chat", "notification"]);
+  });
+
+  it.skipIf(!onPostgres)(
+    "a message in a chat of 300 members, sent in another web process, reaches this process's sockets of the chat only",
+    async () => {
+      const x = await memberOf(t, A.site, "student", "big-x");
+      const y = await memberOf(t, A.site, "student", "big-y");
+      const outsider = await memberOf(t, A.site, "student", "big-out");
+      // 298 more members, written directly: their ids alone are longer than a NOTIFY payload may be.
+      const tag = uid();
+      const people = Array.from({ length: 298 }, (_, i) => ({
+        id: crypto.randomUUID(),
+        name: `Crowd ${i}`,
+        email: `crowd-${tag}-${i}@example.org`,
+        slug: `crowd-${tag}-${i}`,
+      }));
+      const list = sql`jsonb_to_recordset(${JSON.stringify(people)}::jsonb) as p(id text, name text, email text, slug text)`;
+      await withPlatform(t.database.db, async (tx) => {
+        await tx.execute(
+          sql`insert into users (id, name, email, email_verified) select p.id, p.name, p.email, true from ${list}`,
+        );
+        await tx.execute(sql`insert into members (account_id, user_id, name, email, slug, role_id)
+          select ${A.site.accountId}::uuid, p.id, p.name, p.email, p.slug,
+                 (select role_id from roles where account_id = ${A.site.accountId}::uuid and name = 'student')
+          from ${list}`);
+      });
+      const chatId = await syncGroupChat(t.database.db, A.site.accountId, {
+        groupId: crypto.randomUUID(),
+        title: "Everyone",
+        memberIds: [x.user.id, y.user.id, ...people.map((p) => p.id)],
+      });
+      const ys = await connect(t, A.site.slug, { cookie: y.cookie });
+      const os = await connect(t, A.site.slug, { cookie: outsider.cookie });
+      open.push(ys, os);
+      await run(
+        process.execPath,
+        [
+          "--import",
+          "tsx",
+          "tests/integration/chat-publisher.ts",
+          t.database.url!,
+          A.site.accountId,
+          x.user.id,
+          chatId,
+        ],
+        { timeout: 60_000 },
+      );
+      const frame = await ys.next((f) => f.type === "chat" && f.event === "message");
+      expect(frame).toMatchObject({
+        chat_id: chatId,
+        message: { body: "From another process", author: { user_id: x.user.id } },
+      });
+      await new Promise<void>((resolve) => {
+        os.ws.once("pong", () => resolve());
+        os.ws.ping();
+      });
+      expect(os.frames.filter((f) => f.type === "chat")).toEqual([]);
+    },
+  );
 });

@@ -71,6 +71,33 @@ describe("creating a notification", () => {
     expect(await withPlatform(t.database.db, (tx) => tx.$count(table))).toBe(before);
   });
 
+  it("many at once: each member's bell gets one, sanitised; those not members are left out; the bus names them in one message", async () => {
+    const outsider = await buildUser(t.platform.auth, { email: uniqueEmail("outsider-many") });
+    const heard: unknown[] = [];
+    const stop = bus.on("notification", (d) => heard.push(d));
+    const made = await notifications.createMany(
+      t.database.db,
+      A.site.accountId,
+      [alice.user.id, bob.user.id, outsider.id].map((userId) => ({
+        userId,
+        title: "Everyone",
+        message: "<b>Hi</b><script>x()</script>",
+        type: "chat" as const,
+        component: "chat",
+        itemId: "many-1",
+      })),
+    );
+    stop();
+    expect(made.map((n) => n.userId).sort()).toEqual([alice.user.id, bob.user.id].sort());
+    expect(made.every((n) => n.message === "<b>Hi</b>" && !n.read)).toBe(true);
+    expect(heard).toEqual([{ accountId: A.site.accountId, userIds: made.map((n) => n.userId) }]);
+    const bell = await body(await t.request(A.site.slug, "/api/v1/notifications?type=chat", { cookie: bob.cookie }));
+    expect(bell.items.filter((n: { itemId: string | null }) => n.itemId === "many-1")).toHaveLength(1);
+    await expect(
+      notifications.createMany(t.database.db, A.site.accountId, [{ userId: alice.user.id, title: "" }]),
+    ).rejects.toMatchObject({ status: 422 });
+  });
+
   it("account notifications (platform → owner) are sanitised too", async () => {
     const n = await accountNotifications.create(t.database.db, A.site.accountId, {
       message: "Plan renewed <img src=x onerror=alert(1)><strong>thanks</strong>",

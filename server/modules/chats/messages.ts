@@ -1,7 +1,8 @@
 // Messages of a chat: sending (masked by the profanity filter, refused in a direct chat where one
 // blocked the other), history paged backwards, read marks, removal by the author or a site
 // manager. Every new or removed message is announced on the bus so the sockets of the chat's
-// members on every web process hear it; recipients get at most one unread chat notification per chat.
+// members on every web process hear it, before anything else is done about it; recipients get at
+// most one unread chat notification per chat.
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { MESSAGES_PAGE_MAX, messagePreview, type SendMessage, shouldNotify, ZSendMessage } from "../../../core/chat";
 import { isUuid } from "../../../core/uuid";
@@ -17,22 +18,34 @@ import { type MessageView, messageViews } from "./views";
 
 /** The bus topic that carries new and removed messages to the sockets of the chat's members. */
 export const CHAT_TOPIC = "chat";
-/** NOTIFY payloads stay under PostgreSQL's 8000 bytes: a larger message is read by each process. */
+/**
+ * NOTIFY payloads stay under PostgreSQL's 8000 bytes. What does not fit is left out of what other
+ * processes are sent, and each of them reads it: first the member list (a chat of a few hundred
+ * members is already too long), then the message.
+ */
 const INLINE_BYTES = 6000;
 
 export type ChatEvent = {
   accountId: string;
   chatId: string;
-  /** Whose sockets hear it: the chat's members (a read mark: the reader's own other pages). */
-  userIds: string[];
+  /**
+   * Whose sockets hear it: the chat's members (a read mark: the reader's own other pages). Absent:
+   * every member of the chat, read by the process that delivers it.
+   */
+  userIds?: string[];
   event: "message" | "removed" | "read";
   messageId?: string;
   message?: MessageView;
 };
 
+const fits = (e: ChatEvent) => Buffer.byteLength(JSON.stringify(e)) <= INLINE_BYTES;
+
+/** The event as this process's sockets hear it, and as small as it must be for the others. */
 async function announce(e: ChatEvent) {
-  const inline = e.message && Buffer.byteLength(JSON.stringify(e)) <= INLINE_BYTES;
-  await bus.publish(CHAT_TOPIC, inline ? e : { ...e, message: undefined });
+  let remote = e;
+  if (!fits(remote)) remote = { ...remote, userIds: undefined };
+  if (!fits(remote)) remote = { ...remote, message: undefined };
+  await bus.publish(CHAT_TOPIC, e, remote);
 }
 
 /** A message's created_at as the database holds it (microseconds; a Date keeps milliseconds). */
@@ -64,7 +77,11 @@ export const messageService = {
     const body = await profanity.mask(db, actor.accountId, parsed.data.body.trim());
     const { view, members, notify, authorName } = await withTenant(db, actor.accountId, async (tx) => {
       const { chat } = await membershipOf(tx, actor, chatId, { lock: true });
-      const everyone = await memberIds(tx, actor.accountId, chatId);
+      const mine = and(eq(chatMembers.accountId, actor.accountId), eq(chatMembers.chatId, chatId));
+      // The members, read once: whose sockets hear the message and, under the chat's lock, who is
+      // told by a notification (so two messages sent at once cannot both notify the same person).
+      const memberRows = await tx.select().from(chatMembers).where(mine);
+      const everyone = memberRows.map((m) => m.userId);
       if (chat.kind === "direct") {
         const other = everyone.find((id) => id !== actor.userId);
         if (other && (await blockedBetween(tx, actor.accountId, actor.userId, other))) throw blockedError();
@@ -96,25 +113,11 @@ export const messageService = {
         .update(chats)
         .set({ lastMessageAt: createdAtOf(actor.accountId, row.id) })
         .where(and(eq(chats.accountId, actor.accountId), eq(chats.id, chatId)));
-      const mine = and(eq(chatMembers.accountId, actor.accountId), eq(chatMembers.chatId, chatId));
       await tx
         .update(chatMembers)
         .set({ lastReadMessageId: row.id, lastReadAt: createdAtOf(actor.accountId, row.id) })
         .where(and(mine, eq(chatMembers.userId, actor.userId)));
-      // Who is told by a notification is decided under the chat's lock, so two messages sent at
-      // once cannot both notify the same person.
-      const recipients = await tx
-        .select()
-        .from(chatMembers)
-        .where(
-          and(
-            mine,
-            inArray(
-              chatMembers.userId,
-              everyone.filter((id) => id !== actor.userId),
-            ),
-          ),
-        );
+      const recipients = memberRows.filter((m) => m.userId !== actor.userId);
       const blockers = new Set(
         (
           await tx
@@ -135,19 +138,7 @@ export const messageService = {
       const [view] = await messageViews(tx, actor.accountId, [row]);
       return { view, members: everyone, notify, authorName: view.author.name };
     });
-    for (const userId of notify) {
-      await notifications
-        .create(db, actor.accountId, {
-          userId,
-          title: `New message from ${authorName}`,
-          message: messagePreview(view.body ?? ""),
-          type: "chat",
-          component: "chat",
-          data: { chat_id: chatId, user_id: actor.userId },
-          itemId: chatId,
-        })
-        .catch((err) => console.error("[chats] notification", err));
-    }
+    // The members' open pages first: a large chat's notifications take a while to write.
     await announce({
       accountId: actor.accountId,
       chatId,
@@ -156,6 +147,21 @@ export const messageService = {
       messageId: view.id,
       message: view,
     });
+    await notifications
+      .createMany(
+        db,
+        actor.accountId,
+        notify.map((userId) => ({
+          userId,
+          title: `New message from ${authorName}`,
+          message: messagePreview(view.body ?? ""),
+          type: "chat" as const,
+          component: "chat",
+          data: { chat_id: chatId, user_id: actor.userId },
+          itemId: chatId,
+        })),
+      )
+      .catch((err) => console.error("[chats] notifications", err));
     return view;
   },
 
@@ -280,6 +286,12 @@ export const messageService = {
       message: view,
     });
     return view;
+  },
+
+  /** Who is in the chat (for a process that was sent an event without its member list). */
+  memberIds(db: Db, accountId: string, chatId: string): Promise<string[]> {
+    if (!isUuid(chatId)) return Promise.resolve([]);
+    return withTenant(db, accountId, (tx) => memberIds(tx, accountId, chatId));
   },
 
   /** One message as a member of its chat sees it (for a process that was sent only its id). */

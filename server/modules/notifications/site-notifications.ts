@@ -2,7 +2,7 @@
 // header bell"): course events, chat messages, system messages. Every query names the recipient,
 // so someone else's notification — or another site's — is simply not found.
 import { usage } from "../usage";
-import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { members, notifications as table } from "../../db/schema";
@@ -15,8 +15,13 @@ import { isUuid } from "../../../core/uuid";
 export const NOTIFICATION_TYPES = ["chat", "other"] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-/** The bus topic that makes the recipient's open pages refresh their bell (server/realtime). */
+/**
+ * The bus topic that makes the recipient's open pages refresh their bell (server/realtime): one
+ * `userId`, or several as `userIds`.
+ */
 export const NOTIFICATION_TOPIC = "notification";
+/** Recipients named in one bus message of createMany, well inside a NOTIFY payload. */
+const USERS_PER_ANNOUNCEMENT = 100;
 
 export type NotificationView = {
   id: string;
@@ -66,15 +71,19 @@ const view = (r: typeof table.$inferSelect): NotificationView => ({
 const mine = (accountId: string, userId: string, ...more: SQL[]) =>
   and(eq(table.accountId, accountId), eq(table.userId, userId), ...more);
 
+function parseNotification(input: CreateNotification) {
+  const parsed = ZCreateNotification.safeParse(input);
+  if (!parsed.success) throw validationError(parsed.error);
+  if (JSON.stringify(parsed.data.data).length > MAX_DATA_BYTES) {
+    throw fieldError("payload_too_large", "data", "Notification data is at most 16 KB");
+  }
+  return parsed.data;
+}
+
 export const notifications = {
   /** Notifies one member of the site; the message is sanitised HTML (plain text comes back escaped). */
   async create(db: Db, accountId: string, input: CreateNotification): Promise<NotificationView> {
-    const parsed = ZCreateNotification.safeParse(input);
-    if (!parsed.success) throw validationError(parsed.error);
-    const n = parsed.data;
-    if (JSON.stringify(n.data).length > MAX_DATA_BYTES) {
-      throw fieldError("payload_too_large", "data", "Notification data is at most 16 KB");
-    }
+    const n = parseNotification(input);
     const row = await withTenant(db, accountId, async (tx) => {
       const [recipient] = await tx
         .select({ userId: members.userId })
@@ -101,6 +110,47 @@ export const notifications = {
     });
     await bus.publish(NOTIFICATION_TOPIC, { accountId, userId: n.userId });
     return view(row);
+  },
+
+  /**
+   * Notifies many members of the site at once (a message in a large chat): one transaction and one
+   * bus message per hundred recipients. Those who are not members of the site are left out.
+   */
+  async createMany(db: Db, accountId: string, inputs: CreateNotification[]): Promise<NotificationView[]> {
+    const all = inputs.map(parseNotification);
+    if (!all.length) return [];
+    const rows = await withTenant(db, accountId, async (tx) => {
+      const found = await tx
+        .select({ userId: members.userId })
+        .from(members)
+        .where(and(eq(members.accountId, accountId), inArray(members.userId, [...new Set(all.map((n) => n.userId))])));
+      const isMember = new Set(found.map((m) => m.userId));
+      const wanted = all.filter((n) => isMember.has(n.userId));
+      if (!wanted.length) return [];
+      const created = await tx
+        .insert(table)
+        .values(
+          wanted.map((n) => ({
+            accountId,
+            userId: n.userId,
+            component: n.component,
+            type: n.type,
+            title: n.title,
+            message: sanitizeBasicHtml(n.message),
+            data: n.data,
+            itemId: n.itemId ?? null,
+          })),
+        )
+        .returning();
+      const counted = usage.countStatement({ accountId, settings: { plan: null } }, "notifications", created.length);
+      if (counted) await commitWith(tx, [counted]);
+      return created;
+    });
+    const userIds = [...new Set(rows.map((r) => r.userId))];
+    for (let i = 0; i < userIds.length; i += USERS_PER_ANNOUNCEMENT) {
+      await bus.publish(NOTIFICATION_TOPIC, { accountId, userIds: userIds.slice(i, i + USERS_PER_ANNOUNCEMENT) });
+    }
+    return rows.map(view);
   },
 
   /** Newest first, with the total of the listed kind and the member's unread count for the bell. */
