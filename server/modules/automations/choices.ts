@@ -5,6 +5,7 @@ import type { Db } from "../../db/client";
 import { courses, forms, mailingFields, mailingLists, members, memberships, roles } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
 import { contacts } from "../audience";
+import { containing } from "../../db/like";
 
 export type Choice = { value: string; label: string };
 export type AutomationChoices = Record<
@@ -57,7 +58,7 @@ export async function automationChoices(db: Db, accountId: string): Promise<Auto
 
 /** Members whose name or e-mail contains the text, for the "Run on members…" dialog. */
 export async function searchMembers(db: Db, accountId: string, text: string) {
-  const q = `%${text.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const q = containing(text.trim());
   return withTenant(db, accountId, (tx) =>
     tx
       .select({ userId: members.userId, name: members.name, email: members.email })

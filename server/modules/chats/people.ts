@@ -6,11 +6,10 @@ import type { Db } from "../../db/client";
 import { chatBlocks, members } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
 import type { ChatActor } from "./chats";
+import { escapeLike } from "../../db/like";
 
 export type ChatContact = { user_id: string; name: string; email?: string };
 export const PEOPLE_PAGE_MAX = 50;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 export const peopleService = {
   /** A page of the members the actor may message, by name; `page` starts at 1. */

@@ -10,6 +10,7 @@ import { AppError, notFound } from "../../errors";
 import { cancelOrder, type OrderRow, pageOfOrders } from "./orders";
 import { markOrderPaid, refundOrder } from "./fulfilment";
 import { cancelSiteSubscription } from "./subscriptions";
+import { containing } from "../../db/like";
 
 export const ORDER_STATUSES: readonly OrderStatus[] = ["pending", "paid", "refunded", "cancelled", "failed"];
 
@@ -154,7 +155,7 @@ export async function listOrders(db: Db, accountId: string, q: OrderListQuery = 
       conds.push(inArray(orders.userId, buyer));
     }
     if (term) {
-      const like = `%${term.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+      const like = containing(term);
       const buyers = tx
         .select({ userId: members.userId })
         .from(members)

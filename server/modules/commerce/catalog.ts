@@ -15,6 +15,7 @@ import { courses, memberships, pages, type ProductStatus, products } from "../..
 import { withTenant } from "../../db/tenant";
 import { AppError, fieldError, notFound } from "../../errors";
 import { membershipPagesChanged } from "./member-access";
+import { startingWith } from "../../db/like";
 
 /** Billing periods a subscription may use, in seconds: day, week, month (30 days), year. */
 export const PERIOD_UNITS = [86400, 604800, 2592000, 31536000] as const;
@@ -230,7 +231,7 @@ async function productSlug(
       .where(
         and(
           eq(products.accountId, accountId),
-          ilike(products.slug, `${base.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+          ilike(products.slug, startingWith(base)),
           exceptId ? ne(products.id, exceptId) : undefined,
         ),
       );

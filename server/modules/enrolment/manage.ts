@@ -15,6 +15,7 @@ import { loadCourse, teachesCourse } from "../courses";
 import { events } from "../events";
 import { enrolStudent, unenrolStudent } from "./enrol";
 import { type Emitted, type EnrolmentRow, findEnrolment, lockEnrolment } from "./progress";
+import { escapeLike } from "../../db/like";
 
 export type StudentView = {
   studentId: string;
@@ -32,7 +33,6 @@ export type StudentView = {
   curriculumData: EnrolmentRow["curriculumData"];
 };
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 export const avatarUrl = (userId: string) => `/avatars/${userId}/avatar.jpg`;
 
 /** Refuses (403) unless the acting member may manage this course's students; 404 for another site's course. */

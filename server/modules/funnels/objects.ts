@@ -8,6 +8,7 @@ import type { Db, Tx } from "../../db/client";
 import { courses, forms, memberships, pages, popups, posts, products } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
 import { fieldError } from "../../errors";
+import { containing } from "../../db/like";
 
 export type SiteObject = { id: string; label: string; slug: string | null };
 
@@ -15,7 +16,7 @@ const LIMIT = 50;
 
 /** The site's objects of the kind a step type points at, whose title contains `search`. */
 export async function objectsFor(tx: Tx, accountId: string, type: FunnelStepType, search = ""): Promise<SiteObject[]> {
-  const like = `%${search.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+  const like = containing(search);
   switch (STEP_REF_KIND[type].kind) {
     case "page":
       return tx

@@ -10,6 +10,7 @@ import { withTenant } from "../../db/tenant";
 import { AppError, fieldError, notFound } from "../../errors";
 import { events } from "../events";
 import { accessGroup, type GroupActor, requireGroupAdmin } from "./access";
+import { containing } from "../../db/like";
 
 export const GROUP_INVITED_EVENT = "group_member_invited";
 
@@ -175,7 +176,7 @@ export const groupMembership = {
             eq(members.accountId, accountId),
             sql`not exists (select 1 from ${groupMembers} gm where gm.account_id = ${members.accountId}
               and gm.group_id = ${g.id}::uuid and gm.user_id = ${members.userId})`,
-            text ? ilike(members.name, `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+            text ? ilike(members.name, containing(text)) : undefined,
           ),
         )
         .orderBy(asc(members.name))

@@ -17,6 +17,7 @@ import { AppError, validationError } from "../../errors";
 import { options } from "../options";
 import { type MeteredSite, usage } from "../usage";
 import { accessGroup, type GroupActor, groupId, isSiteManager, requireGroupAdmin } from "./access";
+import { containing } from "../../db/like";
 
 export const GROUPS_OPTION = "groups";
 export const ZGroupSettings = z.object({ membersCreate: z.boolean().default(false) }).strict();
@@ -128,7 +129,7 @@ export const groupService = {
         : scope === "invited"
           ? eq(groupMembers.status, "invited")
           : and(sql`${groupMembers.userId} is null`, isSiteManager(actor) ? undefined : ne(groups.privacy, "private")),
-      q ? ilike(groups.title, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined,
+      q ? ilike(groups.title, containing(q)) : undefined,
     );
     const { rows, total } = await withTenant(db, accountId, async (tx) => {
       const rows = await tx

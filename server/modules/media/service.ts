@@ -26,6 +26,7 @@ import { withTenant } from "../../db/tenant";
 import { AppError, notFound } from "../../errors";
 import type { StorageAdapter } from "../storage";
 import { planLimitError, usage } from "../usage";
+import { containing } from "../../db/like";
 
 type MediaRow = typeof media.$inferSelect;
 
@@ -96,7 +97,6 @@ function variantKey(id: string, width: number, ext: string) {
 }
 const VARIANT_EXTS = ["avif", "webp", "jpg", "png", "gif"] as const;
 
-const LIKE_SPECIAL = /[\\%_]/g;
 /** Storage keys of private files (kept out of the library listing and the public /media route). */
 const PRIVATE_PREFIX = "private/";
 
@@ -194,7 +194,7 @@ export const mediaLibrary = {
       const where = and(
         notLike(media.storageKey, `${PRIVATE_PREFIX}%`),
         opts.kind ? inArray(media.mime, mimesOfKind(opts.kind)) : undefined,
-        q ? ilike(media.filename, `%${q.replace(LIKE_SPECIAL, (c) => `\\${c}`)}%`) : undefined,
+        q ? ilike(media.filename, containing(q)) : undefined,
       );
       const rows = await tx
         .select()

@@ -5,6 +5,7 @@ import { findPlan } from "../../../core/plans";
 import type { Db } from "../../db/client";
 import { accounts, users } from "../../db/schema";
 import { withPlatform } from "../../db/tenant";
+import { escapeLike } from "../../db/like";
 
 export type OwnerListItem = {
   id: string;
@@ -15,8 +16,6 @@ export type OwnerListItem = {
   /** The plans of their sites, one label per plan, most sites first. */
   plans: string[];
 };
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 export const staffOwners = {
   async list(

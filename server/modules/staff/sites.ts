@@ -10,6 +10,7 @@ import { notFound } from "../../errors";
 import { accounts as sites } from "../accounts";
 import { type SiteSubscriptionRow, type SiteSuspensionRow, siteBilling, siteSuspension } from "../billing";
 import { type UsageSummary, periodOf, usage } from "../usage";
+import { escapeLike } from "../../db/like";
 
 export const ACCOUNT_STATUSES = ["trialing", "active", "past_due", "canceled", "suspended"] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
@@ -44,7 +45,6 @@ export type AccountListItem = {
 };
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 function filters(query: AccountListQuery): SQL | undefined {
   const where: (SQL | undefined)[] = [eq(accounts.isPlatform, false)];

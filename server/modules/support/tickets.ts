@@ -25,6 +25,7 @@ import { AppError, fieldError, notFound, validationError } from "../../errors";
 import { recordAudit } from "../billing";
 import { type Emitted, events } from "../events";
 import { urlName } from "../media";
+import { containing } from "../../db/like";
 
 export const TICKET_EVENTS = {
   opened: "ticket_opened",
@@ -265,7 +266,7 @@ export const supportTickets = {
         q.category ? eq(tickets.category, q.category) : undefined,
         q.accountId && isUuid(q.accountId) ? eq(tickets.accountId, q.accountId) : undefined,
         q.accountId && !isUuid(q.accountId) ? sql`false` : undefined,
-        q.siteSearch ? ilike(accounts.slug, `%${q.siteSearch.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`) : undefined,
+        q.siteSearch ? ilike(accounts.slug, containing(q.siteSearch)) : undefined,
       );
       const rows = await tx
         .select(columns)
