@@ -5,6 +5,7 @@ import de from "./locales/de/translation.json";
 import en from "./locales/en/translation.json";
 import es from "./locales/es/translation.json";
 import fr from "./locales/fr/translation.json";
+import it from "./locales/it/translation.json";
 import pt from "./locales/pt/translation.json";
 
 export const serverResources: Resource = {
@@ -12,6 +13,7 @@ export const serverResources: Resource = {
   es: { translation: es },
   fr: { translation: fr },
   de: { translation: de },
+  it: { translation: it },
   pt: { translation: pt },
   ar: { translation: ar },
 };
