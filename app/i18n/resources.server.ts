@@ -7,6 +7,7 @@ import es from "./locales/es/translation.json";
 import fr from "./locales/fr/translation.json";
 import it from "./locales/it/translation.json";
 import pt from "./locales/pt/translation.json";
+import ru from "./locales/ru/translation.json";
 
 export const serverResources: Resource = {
   en: { translation: en },
@@ -16,4 +17,5 @@ export const serverResources: Resource = {
   it: { translation: it },
   pt: { translation: pt },
   ar: { translation: ar },
+  ru: { translation: ru },
 };
