@@ -6,6 +6,7 @@ import en from "./locales/en/translation.json";
 import es from "./locales/es/translation.json";
 import fr from "./locales/fr/translation.json";
 import pt from "./locales/pt/translation.json";
+import zh from "./locales/zh/translation.json";
 
 export const serverResources: Resource = {
   en: { translation: en },
@@ -14,4 +15,5 @@ export const serverResources: Resource = {
   de: { translation: de },
   pt: { translation: pt },
   ar: { translation: ar },
+  zh: { translation: zh },
 };
