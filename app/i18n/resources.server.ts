@@ -5,6 +5,7 @@ import de from "./locales/de/translation.json";
 import en from "./locales/en/translation.json";
 import es from "./locales/es/translation.json";
 import fr from "./locales/fr/translation.json";
+import pl from "./locales/pl/translation.json";
 import pt from "./locales/pt/translation.json";
 
 export const serverResources: Resource = {
@@ -14,4 +15,5 @@ export const serverResources: Resource = {
   de: { translation: de },
   pt: { translation: pt },
   ar: { translation: ar },
+  pl: { translation: pl },
 };

@@ -10,6 +10,7 @@ import de from "../../../app/i18n/locales/de/translation.json";
 import en from "../../../app/i18n/locales/en/translation.json";
 import es from "../../../app/i18n/locales/es/translation.json";
 import fr from "../../../app/i18n/locales/fr/translation.json";
+import pl from "../../../app/i18n/locales/pl/translation.json";
 import pt from "../../../app/i18n/locales/pt/translation.json";
 import { escapeHtml } from "../../../core/campaign-merge";
 import type { Db, Tx } from "../../db/client";
@@ -29,7 +30,7 @@ export type ConfirmTexts = {
   confirmMailIgnore: string;
 };
 
-const ALL = { en, de, es, fr, pt, ar } as const;
+const ALL = { en, de, es, fr, pt, ar, pl } as const;
 
 export function optInTexts(lang: string | null | undefined): ConfirmTexts {
   const key = (lang ?? "en").slice(0, 2) as keyof typeof ALL;

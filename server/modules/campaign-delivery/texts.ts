@@ -4,9 +4,10 @@ import de from "../../../app/i18n/locales/de/translation.json";
 import en from "../../../app/i18n/locales/en/translation.json";
 import es from "../../../app/i18n/locales/es/translation.json";
 import fr from "../../../app/i18n/locales/fr/translation.json";
+import pl from "../../../app/i18n/locales/pl/translation.json";
 import pt from "../../../app/i18n/locales/pt/translation.json";
 
-const ALL = { en, de, es, fr, pt, ar } as const;
+const ALL = { en, de, es, fr, pt, ar, pl } as const;
 type Lang = keyof typeof ALL;
 
 export type CampaignTexts = {
