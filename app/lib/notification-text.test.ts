@@ -34,7 +34,7 @@ describe("notificationText", () => {
 
   it("has words for every course event that notifies, in every complete language", () => {
     for (const type of COURSE_EVENT_TYPES.filter((e) => courseEventRule(e))) {
-      for (const lang of ["en", "es", "fr", "de", "pt", "ar"]) {
+      for (const lang of ["en", "es", "fr", "de", "pt", "ar", "pl"]) {
         expect(notificationText(course(type, {}), tIn(lang)).title, `${lang} ${type}`).not.toBe("English subject");
       }
     }
@@ -54,7 +54,7 @@ describe("notificationText", () => {
     );
     for (const type of MEMBER_EVENT_TYPES) {
       for (const r of memberEventRules(type)) {
-        for (const lang of ["en", "es", "fr", "de", "pt", "ar"]) {
+        for (const lang of ["en", "es", "fr", "de", "pt", "ar", "pl"]) {
           expect(notificationText(notice(type, r.recipient), tIn(lang)).title, `${lang} ${type}`).not.toBe(
             "English subject",
           );
