@@ -5,7 +5,21 @@ import { LANGUAGE_CODES, type LanguageCode } from "../../core/languages";
 export { LANGUAGE_CODES, type LanguageCode };
 
 /** Languages with every key translated; the others fall back to English key by key. */
-export const COMPLETE_LANGUAGES: readonly LanguageCode[] = ["en", "es", "fr", "de", "it", "pt", "ar"];
+export const COMPLETE_LANGUAGES: readonly LanguageCode[] = [
+  "en",
+  "es",
+  "fr",
+  "de",
+  "it",
+  "pt",
+  "ru",
+  "ja",
+  "zh",
+  "ko",
+  "ar",
+  "hi",
+  "pl",
+];
 
 /** Each language in its own name, so a reader finds theirs whatever the page is shown in. */
 export const LANGUAGE_NAMES: Readonly<Record<LanguageCode, string>> = {

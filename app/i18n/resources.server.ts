@@ -1,13 +1,19 @@
-// Every translated language, for the server, which renders any of them on any request.
+// Every translated language, for the server, which renders any of them on any request, and
+// writes mail in them.
 import type { Resource } from "i18next";
 import ar from "./locales/ar/translation.json";
 import de from "./locales/de/translation.json";
 import en from "./locales/en/translation.json";
 import es from "./locales/es/translation.json";
 import fr from "./locales/fr/translation.json";
+import hi from "./locales/hi/translation.json";
 import it from "./locales/it/translation.json";
+import ja from "./locales/ja/translation.json";
+import ko from "./locales/ko/translation.json";
+import pl from "./locales/pl/translation.json";
 import pt from "./locales/pt/translation.json";
 import ru from "./locales/ru/translation.json";
+import zh from "./locales/zh/translation.json";
 
 export const serverResources: Resource = {
   en: { translation: en },
@@ -16,6 +22,17 @@ export const serverResources: Resource = {
   de: { translation: de },
   it: { translation: it },
   pt: { translation: pt },
-  ar: { translation: ar },
   ru: { translation: ru },
+  ja: { translation: ja },
+  zh: { translation: zh },
+  ko: { translation: ko },
+  ar: { translation: ar },
+  hi: { translation: hi },
+  pl: { translation: pl },
 };
+
+/** A language's whole catalogue (the first two letters of `lang`), English when it has none. */
+export function catalogueFor(lang: string | null | undefined): typeof en {
+  const found = serverResources[(lang ?? "en").slice(0, 2)]?.translation;
+  return (found ?? en) as typeof en;
+}

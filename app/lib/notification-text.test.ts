@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { COURSE_EVENT_TYPES, courseEventRule } from "../../core/course-events";
 import { MEMBER_EVENT_TYPES, memberEventRules } from "../../core/member-events";
 import { createI18n } from "../i18n";
+import { COMPLETE_LANGUAGES } from "../i18n/languages";
 import { serverResources } from "../i18n/resources.server";
 import { notificationText } from "./notification-text";
 
@@ -34,7 +35,7 @@ describe("notificationText", () => {
 
   it("has words for every course event that notifies, in every complete language", () => {
     for (const type of COURSE_EVENT_TYPES.filter((e) => courseEventRule(e))) {
-      for (const lang of ["en", "es", "fr", "de", "pt", "ar", "pl"]) {
+      for (const lang of COMPLETE_LANGUAGES) {
         expect(notificationText(course(type, {}), tIn(lang)).title, `${lang} ${type}`).not.toBe("English subject");
       }
     }
@@ -54,7 +55,7 @@ describe("notificationText", () => {
     );
     for (const type of MEMBER_EVENT_TYPES) {
       for (const r of memberEventRules(type)) {
-        for (const lang of ["en", "es", "fr", "de", "pt", "ar", "pl"]) {
+        for (const lang of COMPLETE_LANGUAGES) {
           expect(notificationText(notice(type, r.recipient), tIn(lang)).title, `${lang} ${type}`).not.toBe(
             "English subject",
           );

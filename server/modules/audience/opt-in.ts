@@ -5,13 +5,7 @@
 // counted in the site's `emails` meter without being refused: the person asked for it.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import ar from "../../../app/i18n/locales/ar/translation.json";
-import de from "../../../app/i18n/locales/de/translation.json";
-import en from "../../../app/i18n/locales/en/translation.json";
-import es from "../../../app/i18n/locales/es/translation.json";
-import fr from "../../../app/i18n/locales/fr/translation.json";
-import ja from "../../../app/i18n/locales/ja/translation.json";
-import pt from "../../../app/i18n/locales/pt/translation.json";
+import { catalogueFor } from "../../../app/i18n/resources.server";
 import { escapeHtml } from "../../../core/campaign-merge";
 import type { Db, Tx } from "../../db/client";
 import { mailingContacts, mailingListContact, mailingLists } from "../../db/schema";
@@ -30,11 +24,8 @@ export type ConfirmTexts = {
   confirmMailIgnore: string;
 };
 
-const ALL = { en, de, es, fr, pt, ar, ja } as const;
-
 export function optInTexts(lang: string | null | undefined): ConfirmTexts {
-  const key = (lang ?? "en").slice(0, 2) as keyof typeof ALL;
-  return ((ALL[key] ?? en) as unknown as { audienceGaps: ConfirmTexts }).audienceGaps;
+  return (catalogueFor(lang) as unknown as { audienceGaps: ConfirmTexts }).audienceGaps;
 }
 
 const hex = (uuid: string) => uuid.replace(/-/g, "").toLowerCase();

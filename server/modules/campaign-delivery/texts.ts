@@ -1,14 +1,5 @@
 // The public words of campaign mail and of the unsubscribe page, in the site's language.
-import ar from "../../../app/i18n/locales/ar/translation.json";
-import de from "../../../app/i18n/locales/de/translation.json";
-import en from "../../../app/i18n/locales/en/translation.json";
-import es from "../../../app/i18n/locales/es/translation.json";
-import fr from "../../../app/i18n/locales/fr/translation.json";
-import ja from "../../../app/i18n/locales/ja/translation.json";
-import pt from "../../../app/i18n/locales/pt/translation.json";
-
-const ALL = { en, de, es, fr, pt, ar, ja } as const;
-type Lang = keyof typeof ALL;
+import { catalogueFor } from "../../../app/i18n/resources.server";
 
 export type CampaignTexts = {
   campaignMail: { reason: string; unsubscribe: string };
@@ -16,8 +7,7 @@ export type CampaignTexts = {
 };
 
 export function textsFor(lang: string | null | undefined): CampaignTexts {
-  const key = (lang ?? "en").slice(0, 2) as Lang;
-  const t = (ALL[key] ?? en) as unknown as CampaignTexts;
+  const t = catalogueFor(lang) as unknown as CampaignTexts;
   return { campaignMail: t.campaignMail, unsubscribe: t.unsubscribe };
 }
 
