@@ -110,6 +110,6 @@ describe("owner's dashboard", () => {
     expect(await card.getByTestId("next-item").textContent()).toBe(h.learner.next.replace("{{title}}", "Opening"));
     expect(await page.getByTestId("home-usage").count()).toBe(0);
     expect(await page.getByTestId("setup-progress").count()).toBe(0);
-    expect(await page.getByTestId("role").textContent()).toBe("student");
+    expect(await page.getByTestId("role").textContent()).toBe("Student");
   });
 });
