@@ -14,6 +14,7 @@ import pl from "./locales/pl/translation.json";
 import pt from "./locales/pt/translation.json";
 import ru from "./locales/ru/translation.json";
 import sv from "./locales/sv/translation.json";
+import vi from "./locales/vi/translation.json";
 import zh from "./locales/zh/translation.json";
 
 export const serverResources: Resource = {
@@ -29,6 +30,7 @@ export const serverResources: Resource = {
   ko: { translation: ko },
   ar: { translation: ar },
   hi: { translation: hi },
+  vi: { translation: vi },
   pl: { translation: pl },
   sv: { translation: sv },
 };
