@@ -10,6 +10,7 @@ import hi from "./locales/hi/translation.json";
 import it from "./locales/it/translation.json";
 import ja from "./locales/ja/translation.json";
 import ko from "./locales/ko/translation.json";
+import nl from "./locales/nl/translation.json";
 import pl from "./locales/pl/translation.json";
 import pt from "./locales/pt/translation.json";
 import ru from "./locales/ru/translation.json";
@@ -29,6 +30,7 @@ export const serverResources: Resource = {
   ar: { translation: ar },
   hi: { translation: hi },
   pl: { translation: pl },
+  nl: { translation: nl },
 };
 
 /** A language's whole catalogue (the first two letters of `lang`), English when it has none. */
