@@ -20,6 +20,7 @@ export const COMPLETE_LANGUAGES: readonly LanguageCode[] = [
   "hi",
   "vi",
   "pl",
+  "nl",
   "sv",
 ];
 

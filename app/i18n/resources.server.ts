@@ -10,6 +10,7 @@ import hi from "./locales/hi/translation.json";
 import it from "./locales/it/translation.json";
 import ja from "./locales/ja/translation.json";
 import ko from "./locales/ko/translation.json";
+import nl from "./locales/nl/translation.json";
 import pl from "./locales/pl/translation.json";
 import pt from "./locales/pt/translation.json";
 import ru from "./locales/ru/translation.json";
@@ -32,6 +33,7 @@ export const serverResources: Resource = {
   hi: { translation: hi },
   vi: { translation: vi },
   pl: { translation: pl },
+  nl: { translation: nl },
   sv: { translation: sv },
 };
 
