@@ -22,6 +22,7 @@ export const COMPLETE_LANGUAGES: readonly LanguageCode[] = [
   "pl",
   "nl",
   "sv",
+  "th",
 ];
 
 /** Each language in its own name, so a reader finds theirs whatever the page is shown in. */

@@ -15,6 +15,7 @@ import pl from "./locales/pl/translation.json";
 import pt from "./locales/pt/translation.json";
 import ru from "./locales/ru/translation.json";
 import sv from "./locales/sv/translation.json";
+import th from "./locales/th/translation.json";
 import vi from "./locales/vi/translation.json";
 import zh from "./locales/zh/translation.json";
 
@@ -35,6 +36,7 @@ export const serverResources: Resource = {
   pl: { translation: pl },
   nl: { translation: nl },
   sv: { translation: sv },
+  th: { translation: th },
 };
 
 /** A language's whole catalogue (the first two letters of `lang`), English when it has none. */
