@@ -18,6 +18,7 @@ export const COMPLETE_LANGUAGES: readonly LanguageCode[] = [
   "ko",
   "ar",
   "hi",
+  "bn",
   "vi",
   "pl",
   "nl",

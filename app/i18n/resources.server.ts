@@ -2,6 +2,7 @@
 // writes mail in them.
 import type { Resource } from "i18next";
 import ar from "./locales/ar/translation.json";
+import bn from "./locales/bn/translation.json";
 import de from "./locales/de/translation.json";
 import en from "./locales/en/translation.json";
 import es from "./locales/es/translation.json";
@@ -32,6 +33,7 @@ export const serverResources: Resource = {
   ko: { translation: ko },
   ar: { translation: ar },
   hi: { translation: hi },
+  bn: { translation: bn },
   vi: { translation: vi },
   pl: { translation: pl },
   nl: { translation: nl },
