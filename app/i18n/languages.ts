@@ -19,6 +19,7 @@ export const COMPLETE_LANGUAGES: readonly LanguageCode[] = [
   "ar",
   "hi",
   "bn",
+  "tr",
   "vi",
   "pl",
   "nl",

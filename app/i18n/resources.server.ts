@@ -17,6 +17,7 @@ import pt from "./locales/pt/translation.json";
 import ru from "./locales/ru/translation.json";
 import sv from "./locales/sv/translation.json";
 import th from "./locales/th/translation.json";
+import tr from "./locales/tr/translation.json";
 import vi from "./locales/vi/translation.json";
 import zh from "./locales/zh/translation.json";
 
@@ -34,6 +35,7 @@ export const serverResources: Resource = {
   ar: { translation: ar },
   hi: { translation: hi },
   bn: { translation: bn },
+  tr: { translation: tr },
   vi: { translation: vi },
   pl: { translation: pl },
   nl: { translation: nl },
