@@ -19,6 +19,7 @@ export const COMPLETE_LANGUAGES: readonly LanguageCode[] = [
   "ar",
   "hi",
   "pl",
+  "uk",
 ];
 
 /** Each language in its own name, so a reader finds theirs whatever the page is shown in. */

@@ -13,6 +13,7 @@ import ko from "./locales/ko/translation.json";
 import pl from "./locales/pl/translation.json";
 import pt from "./locales/pt/translation.json";
 import ru from "./locales/ru/translation.json";
+import uk from "./locales/uk/translation.json";
 import zh from "./locales/zh/translation.json";
 
 export const serverResources: Resource = {
@@ -29,6 +30,7 @@ export const serverResources: Resource = {
   ar: { translation: ar },
   hi: { translation: hi },
   pl: { translation: pl },
+  uk: { translation: uk },
 };
 
 /** A language's whole catalogue (the first two letters of `lang`), English when it has none. */
