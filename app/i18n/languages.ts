@@ -24,6 +24,7 @@ export const COMPLETE_LANGUAGES: readonly LanguageCode[] = [
   "pl",
   "nl",
   "sv",
+  "uk",
   "th",
 ];
 

@@ -18,6 +18,7 @@ import ru from "./locales/ru/translation.json";
 import sv from "./locales/sv/translation.json";
 import th from "./locales/th/translation.json";
 import tr from "./locales/tr/translation.json";
+import uk from "./locales/uk/translation.json";
 import vi from "./locales/vi/translation.json";
 import zh from "./locales/zh/translation.json";
 
@@ -40,6 +41,7 @@ export const serverResources: Resource = {
   pl: { translation: pl },
   nl: { translation: nl },
   sv: { translation: sv },
+  uk: { translation: uk },
   th: { translation: th },
 };
 
