@@ -46,6 +46,39 @@ describe("languages", () => {
   });
 });
 
+/** Texts every language keeps as they are: names of products, plans and services, and codes. */
+const BRANDS_AND_CODES: ReadonlySet<string> = new Set([
+  "Atrium",
+  "Starter",
+  "Professional",
+  "Dedicated",
+  "Lifetime",
+  "Pro",
+  "PayPal",
+  "Razorpay",
+  "Stripe",
+  "Zoom",
+  "Jitsi Meet",
+  "Webhook ID",
+  "Client ID",
+  "Client secret",
+  "White label",
+  "URL",
+  "FAQ",
+  "field_key",
+  "{{ms}} ms",
+  "{{n}} MB",
+  // The values a contact import's status column must hold, named in its label.
+  "Status (active / inactive)",
+]);
+const LATIN_SCRIPT: ReadonlySet<string> = new Set(["de", "es", "fr", "it", "pt", "pl", "nl", "sv", "tr", "vi"]);
+/** The words of a text that have letters, placeholders left out. */
+const words = (text: string) =>
+  text
+    .replace(/\{\{\s*\w+\s*\}\}/g, "")
+    .split(/\s+/)
+    .filter((w) => /\p{L}/u.test(w)).length;
+
 describe("translations", () => {
   for (const lang of COMPLETE_LANGUAGES.filter((l) => l !== "en")) {
     it(`${lang} has every English key, with the same placeholders, and is really translated`, () => {
@@ -71,8 +104,13 @@ describe("translations", () => {
         expect(other[key].trim(), `${lang}:${key}`).not.toBe("");
         if (other[key] === text && /[a-z]{4,}/i.test(text)) same.push(key);
       }
-      // Brand names and words shared with English ("Notifications", "Messages") may stay; a copied
-      // file would not pass.
+      // Brand names, plan names and codes stay as they are. A language in another script has no other
+      // reason to keep an English string; one in Latin script may share a word or two with English
+      // ("Status", "Blog", "Quiz"), never a phrase.
+      const leftInEnglish = same.filter(
+        (key) => !BRANDS_AND_CODES.has(english[key]) && words(english[key]) >= (LATIN_SCRIPT.has(lang) ? 3 : 1),
+      );
+      expect(leftInEnglish, `${lang}: left in English`).toEqual([]);
       expect(same.length / Object.keys(english).length, same.join(", ")).toBeLessThan(0.1);
     });
   }

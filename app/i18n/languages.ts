@@ -4,7 +4,7 @@ import { LANGUAGE_CODES, type LanguageCode } from "../../core/languages";
 
 export { LANGUAGE_CODES, type LanguageCode };
 
-/** Languages with every key translated; the others fall back to English key by key. */
+/** Languages with every key translated (all twenty); a key a catalogue lacks falls back to English. */
 export const COMPLETE_LANGUAGES: readonly LanguageCode[] = [
   "en",
   "es",
