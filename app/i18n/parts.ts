@@ -24,6 +24,7 @@ export const DASHBOARD_GROUPS: readonly string[] = [
   "home",
   "instructor",
   "learning",
+  "mail",
   "mailbox",
   "manage",
   "marketing",

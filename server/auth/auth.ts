@@ -15,6 +15,7 @@ import type { Database } from "../db/client";
 import * as schema from "../db/schema";
 import { accounts as accountsModule } from "../modules/accounts";
 import { mail } from "../modules/mail";
+import { mailTexts } from "../modules/mail/texts";
 import { members as membersModule } from "../modules/members";
 import { currentScope } from "../request-scope";
 import { siteScoped } from "./site-scoped-store";
@@ -68,11 +69,12 @@ export function createAuth(cfg: Config, database: Database) {
       resetPasswordTokenExpiresIn: 3600,
       sendResetPassword: async ({ user, url }) => {
         const { site } = currentScope();
+        const { t } = await mailTexts(database.db, site, { userId: user.id, email: user.email });
         await mail.enqueue(database.db, site.accountId, {
           to: user.email,
           kind: "password_reset",
-          subject: `Reset your password for ${site.settings.sitetitle}`,
-          text: `Someone asked to reset the password of ${user.email}.\n\nOpen this link to choose a new one (valid for one hour):\n${url}\n\nIf it was not you, ignore this message.`,
+          subject: t("mail.passwordReset.subject", { site: site.settings.sitetitle }),
+          text: t("mail.passwordReset.text", { email: user.email, url }),
         });
       },
     },
@@ -81,11 +83,12 @@ export function createAuth(cfg: Config, database: Database) {
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user, url }) => {
         const { site } = currentScope();
+        const { t } = await mailTexts(database.db, site, { userId: user.id, email: user.email });
         await mail.enqueue(database.db, site.accountId, {
           to: user.email,
           kind: "verify_email",
-          subject: `Confirm your e-mail for ${site.settings.sitetitle}`,
-          text: `Welcome, ${user.name}.\n\nConfirm your e-mail address by opening:\n${url}\n`,
+          subject: t("mail.verifyEmail.subject", { site: site.settings.sitetitle }),
+          text: t("mail.verifyEmail.text", { name: user.name, url }),
         });
       },
     },
