@@ -44,7 +44,7 @@ describe("authentication in the browser", () => {
     await signUp(page, origin, { name: "Sam Student", email, password });
     await waitForPath(page, "/dashboard");
     expect(await text(page, "site-title")).toBe(sitetitle);
-    expect(await text(page, "role")).toBe("student");
+    expect(await text(page, "role")).toBe(en.users.roles.student);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Welcome, Sam Student");
 
     await logOut(page);
@@ -53,7 +53,7 @@ describe("authentication in the browser", () => {
 
     await submitLogin(page, email, password);
     await waitForPath(page, "/dashboard");
-    expect(await text(page, "role")).toBe("student");
+    expect(await text(page, "role")).toBe(en.users.roles.student);
   });
 
   it("refuses a too-short password at sign-up and creates no account", async () => {
@@ -122,7 +122,7 @@ describe("authentication in the browser", () => {
     const a = await e2e.newPage();
     await logIn(a, origin, student.email, student.password);
     await waitForPath(a, "/dashboard");
-    expect(await text(a, "role")).toBe("student");
+    expect(await text(a, "role")).toBe(en.users.roles.student);
 
     const b = await e2e.newPage();
     await logIn(b, origin, student.email, student.password);
@@ -135,7 +135,7 @@ describe("authentication in the browser", () => {
 
     await b.reload();
     await waitForPath(b, "/dashboard");
-    expect(await text(b, "role")).toBe("student");
+    expect(await text(b, "role")).toBe(en.users.roles.student);
 
     // The owner is exempt: two sign-ins keep both sessions.
     const c = await e2e.newPage();
@@ -146,8 +146,8 @@ describe("authentication in the browser", () => {
     await waitForPath(d, "/dashboard");
     await c.reload();
     await waitForPath(c, "/dashboard");
-    expect(await text(c, "role")).toBe("owner");
-    expect(await text(d, "role")).toBe("owner");
+    expect(await text(c, "role")).toBe(en.users.owner);
+    expect(await text(d, "role")).toBe(en.users.owner);
   });
 
   it("an account owner creates a site", async () => {
@@ -174,7 +174,7 @@ describe("authentication in the browser", () => {
     await logIn(page, e2e.t.origin(slug), email, password);
     await waitForPath(page, "/dashboard");
     expect(await text(page, "site-title")).toBe("Fran's Academy");
-    expect(await text(page, "role")).toBe("owner");
+    expect(await text(page, "role")).toBe(en.users.owner);
   });
 
   it("recovers a forgotten password through the e-mailed link", async () => {
@@ -210,7 +210,7 @@ describe("authentication in the browser", () => {
     await expect.poll(() => page.getByRole("alert").textContent()).toBe(en.errors.invalidCredentials);
     await submitLogin(page, user.email, "new-password-2");
     await waitForPath(page, "/dashboard");
-    expect(await text(page, "role")).toBe("student");
+    expect(await text(page, "role")).toBe(en.users.roles.student);
   });
 
   it("answers an unknown host with a 404 page", async () => {

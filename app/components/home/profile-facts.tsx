@@ -11,7 +11,8 @@ export type ProfileData = {
 export function ProfileFacts({ d }: { d: ProfileData }) {
   const { t } = useTranslation();
   // A role of the site's own making has no translation: its name is shown as the owner wrote it.
-  const role = d.role ? t(`users.roles.${d.role}`, { defaultValue: d.role }) : null;
+  const role =
+    d.role === "owner" ? t("users.owner") : d.role ? t(`users.roles.${d.role}`, { defaultValue: d.role }) : null;
   return (
     <dl className="facts home-facts" data-testid="who-am-i" data-tour="profile">
       <dt>{t("dashboard.site")}</dt>
