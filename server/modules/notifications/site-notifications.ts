@@ -80,6 +80,18 @@ function parseNotification(input: CreateNotification) {
   return parsed.data;
 }
 
+/** The row a parsed notification is stored as (its message sanitised). */
+const rowOf = (accountId: string, n: ReturnType<typeof parseNotification>) => ({
+  accountId,
+  userId: n.userId,
+  component: n.component,
+  type: n.type,
+  title: n.title,
+  message: sanitizeBasicHtml(n.message),
+  data: n.data,
+  itemId: n.itemId ?? null,
+});
+
 export const notifications = {
   /** Notifies one member of the site; the message is sanitised HTML (plain text comes back escaped). */
   async create(db: Db, accountId: string, input: CreateNotification): Promise<NotificationView> {
@@ -90,19 +102,7 @@ export const notifications = {
         .from(members)
         .where(and(eq(members.accountId, accountId), eq(members.userId, n.userId)));
       if (!recipient) throw fieldError("validation_failed", "userId", "The recipient is not a member of this site");
-      const [created] = await tx
-        .insert(table)
-        .values({
-          accountId,
-          userId: n.userId,
-          component: n.component,
-          type: n.type,
-          title: n.title,
-          message: sanitizeBasicHtml(n.message),
-          data: n.data,
-          itemId: n.itemId ?? null,
-        })
-        .returning();
+      const [created] = await tx.insert(table).values(rowOf(accountId, n)).returning();
       // Counted with the COMMIT, so the meter's row is locked only while the database runs it.
       const counted = usage.countStatement({ accountId, settings: { plan: null } }, "notifications");
       if (counted) await commitWith(tx, [counted]);
@@ -129,18 +129,7 @@ export const notifications = {
       if (!wanted.length) return [];
       const created = await tx
         .insert(table)
-        .values(
-          wanted.map((n) => ({
-            accountId,
-            userId: n.userId,
-            component: n.component,
-            type: n.type,
-            title: n.title,
-            message: sanitizeBasicHtml(n.message),
-            data: n.data,
-            itemId: n.itemId ?? null,
-          })),
-        )
+        .values(wanted.map((n) => rowOf(accountId, n)))
         .returning();
       const counted = usage.countStatement({ accountId, settings: { plan: null } }, "notifications", created.length);
       if (counted) await commitWith(tx, [counted]);
