@@ -120,16 +120,11 @@ export function GroupSettingsPanel({
             data={GROUP_PRIVACY.map((p) => ({ value: p, label: t(`groups.privacyOptions.${p}`) }))}
             allowDeselect={false}
           />
-          <Group justify="flex-end">
-            <Button type="submit" loading={busy === "details"}>
-              {t("groups.save")}
-            </Button>
-          </Group>
-          {notice?.part === "details" ? (
-            <Text size="sm" c="teal" role="status">
-              {notice.text}
-            </Text>
-          ) : null}
+          <SaveRow
+            label={t("groups.save")}
+            busy={busy === "details"}
+            saved={notice?.part === "details" ? notice.text : null}
+          />
         </Stack>
       </form>
       <Divider />
@@ -157,16 +152,11 @@ export function GroupSettingsPanel({
             searchable
             allowDeselect={false}
           />
-          <Group justify="flex-end">
-            <Button type="submit" loading={busy === "links"}>
-              {t("groups.saveLinks")}
-            </Button>
-          </Group>
-          {notice?.part === "links" ? (
-            <Text size="sm" c="teal" role="status">
-              {notice.text}
-            </Text>
-          ) : null}
+          <SaveRow
+            label={t("groups.saveLinks")}
+            busy={busy === "links"}
+            saved={notice?.part === "links" ? notice.text : null}
+          />
         </Stack>
       </form>
       <Divider />
@@ -198,5 +188,23 @@ export function GroupSettingsPanel({
         </Stack>
       </Modal>
     </Stack>
+  );
+}
+
+/** A form's save button, and what its last save said. */
+function SaveRow({ label, busy, saved }: { label: string; busy: boolean; saved: string | null }) {
+  return (
+    <>
+      <Group justify="flex-end">
+        <Button type="submit" loading={busy}>
+          {label}
+        </Button>
+      </Group>
+      {saved ? (
+        <Text size="sm" c="teal" role="status">
+          {saved}
+        </Text>
+      ) : null}
+    </>
   );
 }
