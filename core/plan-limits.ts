@@ -53,6 +53,7 @@ export const METER_LIMIT: Record<UsageMeterKey, ServiceLimit | null> = {
   notifications: null,
   emailverifications: "email_verify",
   jitsi: null,
+  transcribe: "transcribe",
 };
 
 /** Monthly e-mails go by two names in the catalogue (Lifetime says `emails`). */

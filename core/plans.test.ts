@@ -246,7 +246,7 @@ describe("planStorageLimits", () => {
 });
 
 describe("usage meters", () => {
-  it("lists the ten meter keys", () => {
+  it("lists the spec's ten meter keys and the transcription minutes (decision 0065)", () => {
     expect([...USAGE_METER_KEYS]).toEqual([
       "mau",
       "emails",
@@ -258,6 +258,7 @@ describe("usage meters", () => {
       "notifications",
       "emailverifications",
       "jitsi",
+      "transcribe",
     ]);
   });
 });

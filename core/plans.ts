@@ -26,6 +26,7 @@ export const USAGE_METER_KEYS = [
   "notifications",
   "emailverifications",
   "jitsi",
+  "transcribe",
 ] as const;
 export type UsageMeterKey = (typeof USAGE_METER_KEYS)[number];
 

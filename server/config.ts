@@ -53,6 +53,14 @@ const ZEnv = z.object({
     .string()
     .regex(/^[a-z0-9][a-z0-9-]{0,19}$/, "S3_BUCKET_PREFIX must be 1-20 lowercase letters, digits or hyphens")
     .optional(),
+  AI_PROVIDER: z.enum(["off", "local", "openai"]).optional(),
+  AI_BASE_URL: z.string().url("AI_BASE_URL must be a URL, e.g. https://api.openai.com/v1").optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_TEXT_MODEL: z.string().min(1).default("gpt-4o-mini"),
+  AI_TRANSCRIBE_MODEL: z.string().min(1).default("whisper-1"),
+  AI_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  /** Tests only: the local stand-in fails every call with this message. */
+  AI_LOCAL_FAIL: z.string().min(1).optional(),
 });
 
 export type Config = {
@@ -89,6 +97,18 @@ export type Config = {
   jobConcurrency: Record<string, number>;
   /** Where uploaded files live: memory (DATA_DIR=":memory:"), DATA_DIR/storage, or S3-compatible. */
   storage: StorageConfig;
+  /** The AI provider (decision 0065): off until configured; the local stand-in for tests and the demo. */
+  ai: AiConfig;
+};
+
+export type AiConfig = {
+  provider: "off" | "local" | "openai";
+  baseUrl: string;
+  apiKey?: string;
+  textModel: string;
+  transcribeModel: string;
+  timeoutSeconds: number;
+  failWith?: string;
 };
 
 export type S3Config = {
@@ -196,6 +216,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
   } else {
     storage = memory ? { driver: "memory" } : { driver: "fs", dir: resolve(dataDir, "storage") };
   }
+  if (e.AI_PROVIDER === "openai" && !e.AI_BASE_URL) {
+    throw new ConfigError("Invalid configuration:\n  AI_BASE_URL: required when AI_PROVIDER=openai");
+  }
+  // Unset: the demo gets the local stand-in, so its AI buttons work out of the box; otherwise off.
+  const aiProvider = e.AI_PROVIDER ?? (e.SEED_DEMO ? "local" : "off");
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -225,6 +250,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     trustProxy: e.TRUST_PROXY,
     platformDefaults: readPlatformDefaults(env),
     storage,
+    ai: {
+      provider: aiProvider,
+      baseUrl: e.AI_BASE_URL ?? "",
+      apiKey: e.AI_API_KEY,
+      textModel: e.AI_TEXT_MODEL,
+      transcribeModel: e.AI_TRANSCRIBE_MODEL,
+      timeoutSeconds: e.AI_TIMEOUT_SECONDS,
+      failWith: e.AI_LOCAL_FAIL,
+    },
   };
 }
 

@@ -38,6 +38,8 @@ export const ERROR_STATUS = {
   payment_failed: 402,
   /** A provider message whose signature does not verify. */
   invalid_signature: 400,
+  /** This installation has no AI provider set up (AI_PROVIDER is off); staff can switch one on. */
+  ai_unavailable: 503,
   internal: 500,
   /** The database connection was lost (a failover, a restart); the same request shortly after succeeds. */
   database_unavailable: 503,

@@ -29,6 +29,8 @@ import { sessionCache } from "./modules/members";
 import { options } from "./modules/options";
 import { pageCache } from "./modules/page-cache";
 import { storageFor } from "./modules/storage";
+import { aiTasks } from "./modules/ai";
+import { aiProviderFor } from "./ai";
 import { webhooks } from "./modules/webhooks";
 import { ensurePlatformContentPages } from "./modules/pages";
 import { bus } from "./realtime/bus";
@@ -66,6 +68,7 @@ export async function start(
   await billing.syncPlans(database.db);
   const auth = createAuth(cfg, database);
   mail.configure(database.db, createTransport(cfg.smtpUrl), cfg.mailFrom);
+  aiTasks.configure(database.db, aiProviderFor(cfg), storageFor(cfg));
   courseNotifications.register(database.db, { scheme: cfg.scheme, baseDomain: cfg.baseDomain });
   memberNotifications.register(database.db, { scheme: cfg.scheme, baseDomain: cfg.baseDomain });
   receipts.register(database.db, { scheme: cfg.scheme, baseDomain: cfg.baseDomain });
@@ -170,6 +173,7 @@ export async function start(
         await new Promise<void>((r) => (server as unknown as { close(cb: () => void): void }).close(() => r()));
       await jobs.stop(database.db);
       mail.forget(database.db);
+      aiTasks.forget(database.db);
       accounts.forgetCache(database.db);
       pageCache.forget(database.db);
       sessionCache.disable(database.db);

@@ -6,6 +6,7 @@
 export const DASHBOARD_GROUPS: readonly string[] = [
   "messages",
   "activity",
+  "ai",
   "addons",
   "affiliate",
   "assessments",

@@ -41,6 +41,7 @@ export async function startTestPlatform(
       AUTH_RATE_LIMIT: "false",
       STAFF_EMAILS: "staff@atrium.test",
       LOG_LEVEL: "silent",
+      AI_PROVIDER: "local",
       ...(db.url ? { DATABASE_URL: db.url } : {}),
       ...env,
     },

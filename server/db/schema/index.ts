@@ -24,3 +24,4 @@ export * from "./groups";
 export * from "./chats";
 export * from "./gamification";
 export * from "./appointments";
+export * from "./ai";

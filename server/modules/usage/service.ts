@@ -151,6 +151,20 @@ export const usage = {
   },
 
   /**
+   * Refuses with plan_limit when this month's meter has already reached the plan's limit. For work
+   * whose cost is known only afterwards (an AI answer's tokens): it starts while some allowance is
+   * left and is then counted in full with `use(…, { enforce: false })`.
+   */
+  async requireAllowance(tx: Tx, site: MeteredSite, meter: UsageMeterKey, at?: Date): Promise<void> {
+    if (site.isPlatform) return;
+    const limitName = METER_LIMIT[meter];
+    const limit = limitName ? limitOf(site.settings.plan, limitName) : null;
+    if (limit === null) return;
+    const used = await meterValue(tx, site.accountId, meter, periodOf(at));
+    if (used >= limit) throw planLimitError(site, limitName as LimitName, used);
+  },
+
+  /**
    * The statement that adds `amount` to this month's meter without a limit (a count only), for a
    * caller to send with its COMMIT (commitWith), so the meter's row is locked only while the
    * database runs it. Null for the platform's own site, which is not metered.

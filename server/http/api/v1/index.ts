@@ -51,6 +51,7 @@ import { chatRoutes } from "./chats";
 import { pointsRoutes } from "./points";
 import { profanityRoutes } from "./profanity";
 import { appointmentRoutes } from "./appointments";
+import { aiRoutes } from "./ai";
 
 export function createV1() {
   const v1 = newRouter();
@@ -59,6 +60,7 @@ export function createV1() {
   v1.route("/", pointsRoutes);
   v1.route("/", profanityRoutes);
   v1.route("/", appointmentRoutes);
+  v1.route("/", aiRoutes);
   v1.route("/", siteRoutes);
   v1.route("/", searchRoutes);
   v1.route("/", siteFeatureRoutes);

@@ -1,0 +1,11 @@
+export {
+  AI_RUN,
+  type AiActor,
+  type AiContext,
+  type AiTaskKind,
+  type AiTaskView,
+  aiTasksService as aiTasks,
+  defineAiTask,
+  minuteUnits,
+  tokenUnits,
+} from "./tasks";
