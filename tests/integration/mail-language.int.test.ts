@@ -5,7 +5,7 @@
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PLAN_IDS } from "../../core/plans";
-import { mailOutbox, members } from "../../server/db/schema";
+import { mailOutbox, members, roles } from "../../server/db/schema";
 import { withPlatform, withTenant } from "../../server/db/tenant";
 import { accounts, type SiteAccount } from "../../server/modules/accounts";
 import { runReminders } from "../../server/modules/appointments/notices";
@@ -159,6 +159,15 @@ describe("invitation mail", () => {
     expect(mail.subject).toMatch(new RegExp(`invited you to ${site.settings.sitetitle}$`));
     expect(mail.text).toContain(`join ${site.settings.sitetitle} as Administrator.`);
     expect(mail.text).toMatch(/works until [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M UTC\)/);
+
+    // A role of the site's own keeps its own name in every language.
+    await withTenant(t.database.db, site.accountId, (tx) =>
+      tx.insert(roles).values({ accountId: site.accountId, name: "Mentor" }),
+    );
+    const mentor = uniqueEmail("mentor");
+    expect((await invite(site.slug, ownerCookie, mentor, "Mentor")).status).toBe(201);
+    const [custom] = await queued(mentor, "member_invitation");
+    expect(custom.text).toContain(`join ${site.settings.sitetitle} as Mentor.`);
   });
 });
 
