@@ -4,8 +4,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "../../db/client";
 import type { SiteAccount } from "../accounts/types";
-import { mailDateTime } from "../mail/dates";
-import { mailTexts } from "../mail/texts";
+import { mailDateTime, mailTexts } from "../mail";
 
 export const INVITATION_VALID_DAYS = 14;
 

@@ -18,8 +18,7 @@ import {
 import { withTenant } from "../../db/tenant";
 import { accounts } from "../accounts";
 import { type DomainEvent, events } from "../events";
-import { mail } from "../mail";
-import { mailTexts } from "../mail/texts";
+import { mail, mailTexts } from "../mail";
 import { notifications } from "../notifications";
 import { TICKET_EVENTS } from "./tickets";
 
