@@ -8,8 +8,9 @@ import type { Db } from "../../db/client";
 import { appointmentTypes, bookings, mailOutbox } from "../../db/schema";
 import { withPlatform, withTenant } from "../../db/tenant";
 import { jobs } from "../../jobs/queue";
+import { accounts } from "../accounts";
 import { type DomainEvent, events } from "../events";
-import { mail } from "../mail";
+import { mail, mailMeetingTime, mailTexts } from "../mail";
 import { notifications } from "../notifications";
 import { availabilityService } from "./availability";
 import { APPOINTMENT_EVENTS, confirmPaidBooking } from "./booking";
@@ -20,25 +21,6 @@ export const PENDING_HOLD_MINUTES = 30;
 export const REMINDERS = "appointments.reminders";
 
 type Notice = "confirmed" | "rescheduled" | "cancelled" | "reminder";
-
-const when = (at: Date, zone: string) =>
-  new Intl.DateTimeFormat("en-GB", {
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: zone,
-    timeZoneName: "short",
-  }).format(at);
-
-const subjects: Record<Notice, (title: string) => string> = {
-  confirmed: (t) => `Booked: ${t}`,
-  rescheduled: (t) => `Moved: ${t}`,
-  cancelled: (t) => `Cancelled: ${t}`,
-  reminder: (t) => `Reminder: ${t}`,
-};
 
 async function send(
   db: Db,
@@ -52,27 +34,19 @@ async function send(
     Promise.all([contactOf(tx, accountId, b.memberId), contactOf(tx, accountId, b.instructorId)]),
   );
   if (!member || !instructor) return;
-  const ics = buildIcs({
-    uid: `${b.id}@atrium`,
-    sequence: b.sequence,
-    method: notice === "cancelled" ? "CANCEL" : "REQUEST",
-    start: b.startAt,
-    end: b.endAt,
-    stamp: new Date(),
-    summary: t.title,
-    description: notice === "cancelled" ? "" : `Join: ${b.meetingUrl}`,
-    location: notice === "cancelled" ? undefined : b.meetingUrl,
-    url: notice === "cancelled" ? undefined : b.meetingUrl,
-    organizer: instructor,
-    attendee: member,
-  });
   const method = notice === "cancelled" ? "CANCEL" : "REQUEST";
+  const site = await accounts.byId(db, accountId);
+  if (!site) return;
   const sides = [
     { person: member, userId: b.memberId, other: instructor.name, zone: b.memberTimeZone },
     { person: instructor, userId: b.instructorId, other: member.name, zone: zones.instructor },
   ];
   for (const side of sides) {
-    const subject = `${subjects[notice](t.title)} — ${when(b.startAt, side.zone)}`;
+    // Each side reads it in their own language on the site, the time in their own zone.
+    const { lang, t: tr } = await mailTexts(db, site, { userId: side.userId });
+    const what = tr(`mail.booking.${notice}`, { title: t.title });
+    const at = mailMeetingTime(b.startAt, lang, side.zone);
+    const subject = `${what} — ${at}`;
     // At least once upstream, once here: a redelivered event finds the first message in the outbox.
     const kind = `appointment_${notice}`;
     const [sent] = await withTenant(db, accountId, (tx) =>
@@ -90,12 +64,27 @@ async function send(
         .limit(1),
     );
     if (sent) continue;
+    const ics = buildIcs({
+      uid: `${b.id}@atrium`,
+      sequence: b.sequence,
+      method: notice === "cancelled" ? "CANCEL" : "REQUEST",
+      start: b.startAt,
+      end: b.endAt,
+      stamp: new Date(),
+      summary: t.title,
+      description: notice === "cancelled" ? "" : tr("mail.booking.join", { url: b.meetingUrl }),
+      location: notice === "cancelled" ? undefined : b.meetingUrl,
+      url: notice === "cancelled" ? undefined : b.meetingUrl,
+      organizer: instructor,
+      attendee: member,
+    });
     const lines = [
-      `Hello ${side.person.name},`,
+      tr("mail.booking.hello", { name: side.person.name }),
       "",
-      `${subjects[notice](t.title)} with ${side.other}`,
-      when(b.startAt, side.zone),
-      ...(notice === "cancelled" ? [] : ["", `Video link: ${b.meetingUrl}`]),
+      what,
+      at,
+      tr("mail.booking.with", { name: side.other }),
+      ...(notice === "cancelled" ? [] : ["", tr("mail.booking.video", { url: b.meetingUrl })]),
     ];
     await mail.enqueue(db, accountId, {
       to: side.person.email,
@@ -113,8 +102,8 @@ async function send(
     await notifications.create(db, accountId, {
       userId: side.userId,
       component: "appointment",
-      title: subjects[notice](t.title),
-      message: `${when(b.startAt, side.zone)} · ${side.other}`,
+      title: what,
+      message: `${at} · ${side.other}`,
       data: { bookingId: b.id, link: "/dashboard/meetings" },
       itemId: b.id,
     });

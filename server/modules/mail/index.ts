@@ -5,3 +5,5 @@ export { mail } from "./service";
 export type { MailList, MailView } from "./staff";
 export type { NewMail, PreparedMail } from "./outbox";
 export { CAMPAIGN_KIND, MAIL_STATUSES, type MailStatus } from "./state";
+export { mailLanguage, mailTexts, type Recipient } from "./texts";
+export { mailDateTime, mailMeetingTime, zoneName } from "./dates";

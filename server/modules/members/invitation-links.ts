@@ -2,7 +2,9 @@
 // INVITATION_VALID_DAYS from the last send. The e-mail reads the same whoever the address belongs
 // to, so neither the owner nor anyone else learns from it who already has a login.
 import { createHash, randomBytes } from "node:crypto";
+import type { Db } from "../../db/client";
 import type { SiteAccount } from "../accounts/types";
+import { mailDateTime, mailTexts } from "../mail";
 
 export const INVITATION_VALID_DAYS = 14;
 
@@ -21,19 +23,38 @@ export function newInvitationLink(now = Date.now()) {
 /** Who invites and where the links in the e-mail point. */
 export type Inviter = { userId: string; name: string; origin: string };
 
-export function invitationMail(
+type MailT = Awaited<ReturnType<typeof mailTexts>>["t"];
+
+/** The role in words, as the members screens show it; a custom role keeps its own name. */
+export const roleInWords = (t: MailT, role: string) =>
+  role === "owner" ? t("users.owner") : t(`users.roles.${role}`, { defaultValue: role });
+
+/**
+ * The invitation e-mail, in the site's default language (the invitee is not a member yet), its
+ * expiry in the site's zone (UTC: sites keep no zone of their own) with the zone named.
+ */
+export async function invitationMail(
+  db: Db,
   site: SiteAccount,
   inv: { email: string; name: string | null; role: string },
   link: { token: string; expiresAt: Date },
   by: Inviter,
 ) {
+  const { lang, t } = await mailTexts(db, site, {});
   const title = site.settings.sitetitle;
-  const hello = inv.name ? `Hello ${inv.name},` : "Hello,";
-  const until = link.expiresAt.toUTCString();
+  const hello = inv.name ? t("mail.invitation.helloName", { name: inv.name }) : t("mail.invitation.hello");
+  const text = t("mail.invitation.text", {
+    inviter: by.name,
+    site: title,
+    role: roleInWords(t, inv.role),
+    until: mailDateTime(link.expiresAt, lang, "UTC"),
+    url: `${by.origin}/invitation/${link.token}`,
+    email: inv.email,
+  });
   return {
     to: inv.email,
     kind: "member_invitation",
-    subject: `${by.name} invited you to ${title}`,
-    text: `${hello}\n\n${by.name} invited you to join ${title} as ${inv.role}.\n\nOpen the invitation to accept or decline it (the link works until ${until}):\n${by.origin}/invitation/${link.token}\n\nThere you can create an account with this address (${inv.email}), or sign in if you already have an Atrium login.\n\nIf you did not expect this, you can ignore this message.`,
+    subject: t("mail.invitation.subject", { inviter: by.name, site: title }),
+    text: `${hello}\n\n${text}`,
   };
 }

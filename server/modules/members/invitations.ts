@@ -137,7 +137,7 @@ export const invites = {
       if (!inv) throw conflict(`${email} has already been invited; resend the invitation instead`, "already_invited");
       return one(tx, site.accountId, inv.id);
     });
-    await mail.enqueue(db, site.accountId, invitationMail(site, invitation, link, by));
+    await mail.enqueue(db, site.accountId, await invitationMail(db, site, invitation, link, by));
     return invitation;
   },
 
@@ -158,7 +158,7 @@ export const invites = {
       if (!updated.length) throw notFound("Invitation");
       return one(tx, site.accountId, id);
     });
-    await mail.enqueue(db, site.accountId, invitationMail(site, invitation, link, by));
+    await mail.enqueue(db, site.accountId, await invitationMail(db, site, invitation, link, by));
     return invitation;
   },
 

@@ -4,6 +4,7 @@
 // a bell notification on the ticket's site and an e-mail. Handlers run from the event outbox, so
 // a crash re-runs them; a recipient whose bell notification for the event exists is skipped.
 import { and, eq, inArray, sql } from "drizzle-orm";
+import type { AccountSettings } from "../../../core/account";
 import { siteAddress } from "../../../core/site-address";
 import type { TicketSide, TicketStatus } from "../../../core/support-tickets";
 import type { Db } from "../../db/client";
@@ -17,7 +18,7 @@ import {
 import { withTenant } from "../../db/tenant";
 import { accounts } from "../accounts";
 import { type DomainEvent, events } from "../events";
-import { mail } from "../mail";
+import { mail, mailTexts } from "../mail";
 import { notifications } from "../notifications";
 import { TICKET_EVENTS } from "./tickets";
 
@@ -26,17 +27,18 @@ export type TicketNotifyConfig = { scheme: string; baseDomain: string; staffEmai
 const configs = new Map<Db, TicketNotifyConfig>();
 let subscribed = false;
 
-const STATUS_WORDS: Record<TicketStatus, string> = {
-  unresolved: "unresolved",
-  awaited: "awaiting your answer",
-  resolved: "resolved",
+/** The opener's subject line for each status staff may set. */
+const STATUS_KEYS: Record<TicketStatus, string> = {
+  unresolved: "mail.ticket.statusUnresolved",
+  awaited: "mail.ticket.statusAwaited",
+  resolved: "mail.ticket.statusResolved",
 };
 
 const excerpt = (text: string, max = 600) => (text.length > max ? `${text.slice(0, max)}…` : text);
 
 type Facts = {
   ticket: { id: string; subject: string; status: string; openedBy: string | null };
-  site: { slug: string; domain: string | null; title: string };
+  site: { slug: string; domain: string | null; title: string; settings: AccountSettings };
   opener: { userId: string; name: string; email: string } | null;
   reply: { body: string; authorName: string } | null;
 };
@@ -80,7 +82,7 @@ async function gather(db: Db, event: DomainEvent): Promise<Facts | null> {
       .limit(1);
     return {
       ticket: { id: row.id, subject: row.subject, status: row.status, openedBy: row.openedBy },
-      site: { slug: row.slug, domain: row.domain, title: row.settings.sitetitle },
+      site: { slug: row.slug, domain: row.domain, title: row.settings.sitetitle, settings: row.settings },
       opener: opener ?? null,
       reply: event.type === TICKET_EVENTS.statusChanged ? null : (reply ?? null),
     };
@@ -116,16 +118,27 @@ async function tellStaff(db: Db, event: DomainEvent, f: Facts, cfg: TicketNotify
   const link = `/dashboard/tickets/${f.ticket.id}`;
   const url = `${cfg.scheme}://${cfg.baseDomain}${link}`;
   const opened = event.type === TICKET_EVENTS.opened;
-  const who = f.reply?.authorName ?? f.opener?.name ?? "The site's owner";
-  const title = opened ? `New ticket from ${f.site.title}: ${f.ticket.subject}` : `${who} replied: ${f.ticket.subject}`;
-  const text = `${who} (${siteAddress(f.site, cfg.baseDomain)}) ${opened ? "opened a support ticket" : "replied on a support ticket"}.\n\n${f.ticket.subject}\n\n${excerpt(f.reply?.body ?? "")}\n\nAnswer it: ${url}\n`;
-  await mail.enqueueMany(
-    db,
-    event.accountId,
-    emails.map((to) => ({ to, kind: "support_ticket", subject: `[${f.site.title}] ${title}`, text })),
-  );
+  const address = siteAddress(f.site, cfg.baseDomain);
+  // Each staff address reads it in its language on the platform's site.
+  const wording = async (to: { userId?: string; email?: string }) => {
+    const { t } = await mailTexts(db, platform, to);
+    const who = f.reply?.authorName ?? f.opener?.name ?? t("users.owner");
+    const title = opened
+      ? t("mail.ticket.opened", { site: f.site.title, subject: f.ticket.subject })
+      : t("mail.ticket.replied", { name: who, subject: f.ticket.subject });
+    const lead = t(opened ? "mail.ticket.openedText" : "mail.ticket.repliedText", { name: who, address });
+    const text = `${lead}\n\n${f.ticket.subject}\n\n${excerpt(f.reply?.body ?? "")}\n\n${t("mail.ticket.answer", { url })}\n`;
+    return { title, text };
+  };
+  const mails = [];
+  for (const to of emails) {
+    const { title, text } = await wording({ email: to });
+    mails.push({ to, kind: "support_ticket", subject: `[${f.site.title}] ${title}`, text });
+  }
+  await mail.enqueueMany(db, event.accountId, mails);
   for (const m of staffMembers) {
     if (done.has(m.userId)) continue;
+    const { title } = await wording({ userId: m.userId });
     await notifications.create(db, platform.accountId, {
       userId: m.userId,
       title,
@@ -145,15 +158,18 @@ async function tellOpener(db: Db, event: DomainEvent, f: Facts, cfg: TicketNotif
   const url = `${cfg.scheme}://${siteAddress(f.site, cfg.baseDomain)}${link}`;
   const replied = event.type === TICKET_EVENTS.replied;
   const status = (event.payload as { status?: TicketStatus }).status ?? (f.ticket.status as TicketStatus);
+  const site = { accountId: event.accountId, settings: f.site.settings };
+  const { t } = await mailTexts(db, site, { userId: opener.userId, email: opener.email });
+  const subject = f.ticket.subject;
   const title = replied
-    ? `Support answered: ${f.ticket.subject}`
-    : `Your ticket is ${STATUS_WORDS[status] ?? status}: ${f.ticket.subject}`;
+    ? t("mail.ticket.answered", { subject })
+    : t(STATUS_KEYS[status] ?? STATUS_KEYS.unresolved, { subject });
   const body = replied ? excerpt(f.reply?.body ?? "") : "";
   await mail.enqueue(db, event.accountId, {
     to: opener.email,
     kind: "support_ticket",
     subject: title,
-    text: `Hello ${opener.name},\n\n${title}\n\n${body ? `${body}\n\n` : ""}Read the ticket: ${url}\n`,
+    text: `${t("mail.ticket.hello", { name: opener.name })}\n\n${title}\n\n${body ? `${body}\n\n` : ""}${t("mail.ticket.read", { url })}\n`,
   });
   await notifications.create(db, event.accountId, {
     userId: opener.userId,
