@@ -1,17 +1,15 @@
 // Groups (issue 15) for the site's signed-in members, when the site has the `groups` feature:
 // groups (creating one counts against the plan's `groups` limit, 403 plan_limit), their members
 // (join, leave, approve, decline, invite, role, remove, whom to invite), links to a course or a
-// membership, each member's post notifications, and the discussion feed (posts, pins, comments,
-// reactions). A private group a caller cannot see, another
-// site's ids and ids that are not ids all answer 404.
+// membership, and each member's post notifications (the discussion feed is in ./group-feed.ts).
+// A private group a caller cannot see, another site's ids and ids that are not ids all answer 404.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { GROUP_MEMBER_STATUSES, GROUP_PRIVACY, GROUP_REACTIONS, GROUP_ROLES } from "../../../../core/groups";
+import { GROUP_MEMBER_STATUSES, GROUP_PRIVACY, GROUP_ROLES } from "../../../../core/groups";
 import { AppError } from "../../../errors";
 import {
   type GroupActor,
   groupChat,
-  groupFeed,
   groupLinks,
   groupMembership,
   groupService,
@@ -57,37 +55,12 @@ const ZMember = z
     joinedAt: z.string(),
   })
   .openapi("GroupMember");
-const ZAuthor = z.object({ userId: z.string(), name: z.string(), slug: z.string().nullable() });
-const ZPost = z
-  .object({
-    id: z.string().uuid(),
-    author: ZAuthor,
-    body: z.string().openapi({ description: "Sanitised HTML, masked by the site's profanity filter" }),
-    pinned: z.boolean(),
-    createdAt: z.string(),
-    commentCount: z.number().int(),
-    reactions: z.record(z.string(), z.number().int()),
-    myReactions: z.array(z.enum(GROUP_REACTIONS)),
-  })
-  .openapi("GroupPost");
-const ZComment = z
-  .object({
-    id: z.string().uuid(),
-    postId: z.string().uuid(),
-    author: ZAuthor.optional(),
-    body: z.string(),
-    createdAt: z.string(),
-  })
-  .openapi("GroupComment");
-
-const path = (name: string) => z.string().openapi({ param: { name, in: "path" } });
-const ZId = z.object({ id: path("id") });
+export const path = (name: string) => z.string().openapi({ param: { name, in: "path" } });
+export const ZId = z.object({ id: path("id") });
 const ZIdUser = z.object({ id: path("id"), userId: path("userId") });
-const ZIdPost = z.object({ id: path("id"), postId: path("postId") });
-const ZIdPostKind = z.object({ id: path("id"), postId: path("postId"), kind: path("kind") });
 
-const tags = ["Groups"];
-const middleware = [requireSession(), requireFeature("groups")];
+export const tags = ["Groups"];
+export const middleware = [requireSession(), requireFeature("groups")];
 const done = ok(z.object({ ok: z.literal(true) }), "Done");
 
 const r = {
@@ -312,101 +285,10 @@ const r = {
     request: { params: ZIdUser },
     responses: { 200: done, ...errorResponses },
   }),
-  feed: createRoute({
-    method: "get",
-    path: "/groups/{id}/posts",
-    tags,
-    summary: "The feed: pinned posts first, then newest first by cursor",
-    middleware,
-    request: { params: ZId, query: z.object({ cursor: z.string().max(200).optional() }) },
-    responses: {
-      200: ok(z.object({ items: z.array(ZPost), nextCursor: z.string().nullable() }), "A page of posts"),
-      ...errorResponses,
-    },
-  }),
-  post: createRoute({
-    method: "post",
-    path: "/groups/{id}/posts",
-    tags,
-    summary: "Post to the group (members); emits group_post_created",
-    middleware,
-    request: {
-      params: ZId,
-      body: jsonBody(
-        z
-          .object({ body: z.string().max(20000), image: z.string().max(2000).nullable().optional() })
-          .strict()
-          .openapi("GroupPostInput"),
-      ),
-    },
-    responses: { 201: ok(ZPost, "Posted"), ...errorResponses },
-  }),
-  removePost: createRoute({
-    method: "delete",
-    path: "/groups/{id}/posts/{postId}",
-    tags,
-    summary: "Remove a post (its author or a group admin)",
-    middleware,
-    request: { params: ZIdPost },
-    responses: { 204: { description: "Removed" }, ...errorResponses },
-  }),
-  pin: createRoute({
-    method: "put",
-    path: "/groups/{id}/posts/{postId}/pin",
-    tags,
-    summary: "Pin or unpin a post (group admins)",
-    middleware,
-    request: { params: ZIdPost, body: jsonBody(z.object({ pinned: z.boolean() }).strict()) },
-    responses: { 200: ok(ZPost, "The post"), ...errorResponses },
-  }),
-  comments: createRoute({
-    method: "get",
-    path: "/groups/{id}/posts/{postId}/comments",
-    tags,
-    summary: "A post's comments, oldest first",
-    middleware,
-    request: { params: ZIdPost },
-    responses: { 200: ok(z.object({ items: z.array(ZComment) }), "The comments"), ...errorResponses },
-  }),
-  comment: createRoute({
-    method: "post",
-    path: "/groups/{id}/posts/{postId}/comments",
-    tags,
-    summary: "Comment on a post (members)",
-    middleware,
-    request: {
-      params: ZIdPost,
-      body: jsonBody(
-        z
-          .object({ body: z.string().max(2000) })
-          .strict()
-          .openapi("GroupCommentInput"),
-      ),
-    },
-    responses: { 201: ok(ZComment, "Commented"), ...errorResponses },
-  }),
-  react: createRoute({
-    method: "put",
-    path: "/groups/{id}/posts/{postId}/reactions/{kind}",
-    tags,
-    summary: `Add my reaction (${GROUP_REACTIONS.join(", ")}); adding it again changes nothing`,
-    middleware,
-    request: { params: ZIdPostKind },
-    responses: { 200: ok(ZPost, "The post with its counts"), ...errorResponses },
-  }),
-  unreact: createRoute({
-    method: "delete",
-    path: "/groups/{id}/posts/{postId}/reactions/{kind}",
-    tags,
-    summary: "Take back my reaction",
-    middleware,
-    request: { params: ZIdPostKind },
-    responses: { 200: ok(ZPost, "The post with its counts"), ...errorResponses },
-  }),
 };
 
 /** The database, the site and the acting member: only members of this site take part in its groups. */
-function scope(c: Context<AppEnv>) {
+export function scope(c: Context<AppEnv>) {
   const m = c.get("member");
   if (!m) throw new AppError("forbidden", "Only members of this site take part in its groups");
   const actor: GroupActor = { userId: c.get("user")!.id, isOwner: m.isOwner, caps: m.caps };
@@ -514,46 +396,4 @@ export const groupRoutes = newRouter()
     const { id, userId } = c.req.valid("param");
     await groupMembership.remove(db, accountId, actor, id, userId);
     return c.json(OK, 200);
-  })
-  .openapi(r.feed, async (c) => {
-    const { db, accountId, actor } = scope(c);
-    return c.json(
-      await groupFeed.list(db, accountId, actor, c.req.valid("param").id, c.req.valid("query").cursor),
-      200,
-    );
-  })
-  .openapi(r.post, async (c) => {
-    const { db, accountId, actor } = scope(c);
-    return c.json(await groupFeed.createPost(db, accountId, actor, c.req.valid("param").id, c.req.valid("json")), 201);
-  })
-  .openapi(r.removePost, async (c) => {
-    const { db, accountId, actor } = scope(c);
-    const { id, postId } = c.req.valid("param");
-    await groupFeed.removePost(db, accountId, actor, id, postId);
-    return c.body(null, 204);
-  })
-  .openapi(r.pin, async (c) => {
-    const { db, accountId, actor } = scope(c);
-    const { id, postId } = c.req.valid("param");
-    return c.json(await groupFeed.pin(db, accountId, actor, id, postId, c.req.valid("json").pinned), 200);
-  })
-  .openapi(r.comments, async (c) => {
-    const { db, accountId, actor } = scope(c);
-    const { id, postId } = c.req.valid("param");
-    return c.json({ items: await groupFeed.comments(db, accountId, actor, id, postId) }, 200);
-  })
-  .openapi(r.comment, async (c) => {
-    const { db, accountId, actor } = scope(c);
-    const { id, postId } = c.req.valid("param");
-    return c.json(await groupFeed.addComment(db, accountId, actor, id, postId, c.req.valid("json")), 201);
-  })
-  .openapi(r.react, async (c) => {
-    const { db, accountId, actor } = scope(c);
-    const { id, postId, kind } = c.req.valid("param");
-    return c.json(await groupFeed.react(db, accountId, actor, id, postId, kind, true), 200);
-  })
-  .openapi(r.unreact, async (c) => {
-    const { db, accountId, actor } = scope(c);
-    const { id, postId, kind } = c.req.valid("param");
-    return c.json(await groupFeed.react(db, accountId, actor, id, postId, kind, false), 200);
   });

@@ -47,6 +47,7 @@ import { popupRoutes } from "./popups";
 import { automationRoutes } from "./automations";
 import { wishlistRoutes } from "./wishlist";
 import { groupRoutes } from "./groups";
+import { groupFeedRoutes } from "./group-feed";
 import { chatRoutes } from "./chats";
 import { pointsRoutes } from "./points";
 import { profanityRoutes } from "./profanity";
@@ -110,6 +111,7 @@ export function createV1() {
   v1.route("/", automationRoutes);
   v1.route("/", campaignRoutes);
   v1.route("/", groupRoutes);
+  v1.route("/", groupFeedRoutes);
   v1.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
     type: "http",
     scheme: "bearer",
