@@ -4,7 +4,7 @@
 // focus where the change happened, and saves an order that survives a reload. An owner adds two funnel
 // steps, moves one on the canvas, connects them, deletes a third with the Delete key, and saves.
 import { and, eq } from "drizzle-orm";
-import type { Page } from "playwright";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import en from "../../app/i18n/locales/en/translation.json" with { type: "json" };
 import { PLAN_IDS } from "../../core/plans";
