@@ -42,7 +42,7 @@ export function AddItemControls({
   };
   return (
     <>
-      <Group gap="xs" wrap="wrap">
+      <Group gap="xs" wrap="wrap" data-testid="curriculum-add">
         {(Object.keys(LABEL) as NewItemKind[]).map((k) => (
           <Button
             key={k}
