@@ -1,5 +1,6 @@
 // Who hears about which course event (spec §4, §7): the recipient side, the action label, the page
-// the notification opens, and the e-mail subject and body with the §7 tokens. Every link is the
+// the notification opens, the bell's English fallback title, and the link lines of the e-mail (its
+// words come from the catalogue in the recipient's language). Every link is the
 // page that works for its recipient: a student's quiz or assignment carries its course (the student
 // screens need it), an instructor's goes to the submissions queue. Pure, so the whole table is
 // tested with plain payloads.

@@ -1,6 +1,7 @@
 // Handles one course event: finds the recipients (the student, or the course's instructors through
 // the course-instructor lookup), and for each writes a bell notification (component "course") and
-// an e-mail with the §7 tokens, unless the site switched the event's touchpoint off.
+// an e-mail in the recipient's language with absolute links to their pages, unless the site
+// switched the event's touchpoint off.
 import { and, eq, inArray } from "drizzle-orm";
 import {
   type CourseEventPayload,
