@@ -76,7 +76,7 @@ async function paidOrder(site: SiteAccount, userId: string) {
       .values({
         accountId: site.accountId,
         userId,
-        items: [{ productId: crypto.randomUUID(), title: "Kurs akwareli", amount: 1999, quantity: 1 }],
+        items: [{ productId: crypto.randomUUID(), title: "Kurs akwareli", amount: 1999, quantity: 1, type: "oneTime" }],
         subtotal: 1999,
         discount: 500,
         coupon: "WIOSNA",

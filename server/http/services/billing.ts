@@ -16,8 +16,7 @@ import {
   type SiteSubscriptionRow,
   siteBilling,
 } from "../../modules/billing";
-import { mail } from "../../modules/mail";
-import { platformMailTexts } from "../../modules/mail/formats";
+import { mail, platformMailTexts } from "../../modules/mail";
 import { usage } from "../../modules/usage";
 import { requireSiteManager } from "../middleware/guards";
 import type { AppEnv } from "../env";

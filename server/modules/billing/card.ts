@@ -14,8 +14,7 @@ import { type ProviderEvent, type ProviderSettings, providerFor } from "../../pa
 import { stripeClient } from "../../payments/stripe";
 import { accounts as sites } from "../accounts";
 import { paymentSetup, savePaymentSettings } from "../commerce";
-import { mail } from "../mail";
-import { platformMailTexts } from "../mail/formats";
+import { mail, platformMailTexts } from "../mail";
 import { GRACE_DAYS } from "./periods";
 import { type Actor, checkChoice, periodEnd, planPrice, recordAudit, setSitePlan } from "./subscriptions";
 

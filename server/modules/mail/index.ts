@@ -5,3 +5,5 @@ export { mail } from "./service";
 export type { MailList, MailView } from "./staff";
 export type { NewMail, PreparedMail } from "./outbox";
 export { CAMPAIGN_KIND, MAIL_STATUSES, type MailStatus } from "./state";
+export { type Recipient, mailLanguage, mailTexts } from "./texts";
+export { linkLine, type MailTranslate, mailFormats, noticeSentence, platformMailTexts, translatorIn } from "./formats";

@@ -15,9 +15,7 @@ import { accounts, courses, members, notifications as notificationsTable, orders
 import { withTenant } from "../../db/tenant";
 import type { DomainEvent } from "../events";
 import type { SiteAccount } from "../accounts";
-import { mail } from "../mail";
-import { linkLine, noticeSentence } from "../mail/formats";
-import { mailTexts } from "../mail/texts";
+import { linkLine, mail, mailTexts, noticeSentence } from "../mail";
 import { notifications } from "../notifications";
 import { options } from "../options";
 
