@@ -1,5 +1,6 @@
 // Who hears about which course event (spec §4, §7): the recipient side, the action label, the page
-// the notification opens, and the e-mail subject and body with the §7 tokens. Every link is the
+// the notification opens, the bell's English fallback title, and the link lines of the e-mail (its
+// words come from the catalogue in the recipient's language). Every link is the
 // page that works for its recipient: a student's quiz or assignment carries its course (the student
 // screens need it), an instructor's goes to the submissions queue. Pure, so the whole table is
 // tested with plain payloads.
@@ -32,11 +33,18 @@ export type CourseEventRule = {
   touchpoint: string;
   /** Action label shown in the bell (spec data.action.label). */
   label: string;
+  /** The English fallback title of the bell notification, with {{tokens}}. */
   subject: string;
-  /** Plain text with {{tokens}}; links are absolute by the time they are rendered. */
-  body: string;
+  /**
+   * What the e-mail shows under its sentence (mail.notice.*, in the reader's language): the review's
+   * own words, and the links of the recipient's pages, in this order.
+   */
+  lines: MailLine[];
   target: LinkTarget;
 };
+
+/** A line of a course event's e-mail: the student's review, or the link to one of the recipient's pages. */
+export type MailLine = "review" | "quiz" | "assignment" | "course" | "student" | "instructor" | "certificate";
 
 /** What a link needs beyond the payload. */
 export type LinkContext = { courseSlug?: string | null };
@@ -98,128 +106,110 @@ const toStudent = (
   touchpoint: string,
   label: string,
   subject: string,
-  body: string,
+  lines: MailLine[],
   target: LinkTarget,
-): CourseEventRule => ({ audience: "student", touchpoint, label, subject, body, target });
+): CourseEventRule => ({ audience: "student", touchpoint, label, subject, lines, target });
 const toInstructors = (
   touchpoint: string,
   label: string,
   subject: string,
-  body: string,
+  lines: MailLine[],
   target: LinkTarget,
-): CourseEventRule => ({ audience: "instructors", touchpoint, label, subject, body, target });
+): CourseEventRule => ({ audience: "instructors", touchpoint, label, subject, lines, target });
 
 const RULES: Record<string, CourseEventRule> = {
   course_subscribed: toInstructors(
     "course_subscribed",
     "subscribed to",
     "New student in {{course.title}}",
-    "Hello {{user}},\n\n{{student.name}} joined {{course.titlelink}}.\nStudent: {{student.link}}",
+    ["course", "student"],
     "student",
   ),
   student_course_subscribed: toStudent(
     "course_subscribed",
     "you are enrolled in",
     "Welcome to {{course.title}}",
-    "Hello {{user}},\n\nYou are enrolled in {{course.titlelink}}. Start learning whenever you are ready.",
+    ["course"],
     "course",
   ),
   course_started: toInstructors(
     "course_started",
     "started",
     "{{student.name}} started {{course.title}}",
-    "Hello {{user}},\n\n{{student.name}} started {{course.titlelink}}.\nStudent: {{student.link}}",
+    ["course", "student"],
     "student",
   ),
   certificate_earned: toStudent(
     "certificate_earned",
     "earned the certificate of",
     "Your certificate for {{course.title}}",
-    "Hello {{user}},\n\nCongratulations, you completed {{course.titlelink}}.\nYour certificate: {{certificate.link}}",
+    ["course", "certificate"],
     "certificate",
   ),
   course_reset: toStudent(
     "course_reset",
     "reset your progress in",
     "Your progress in {{course.title}} was reset",
-    "Hello {{user}},\n\nYour instructor reset your progress in {{course.titlelink}}. Instructor: {{instructor.link}}",
+    ["course", "instructor"],
     "course",
   ),
   course_status_changed: toStudent(
     "course_status_changed",
     "changed your status in",
     "Your status in {{course.title}} changed",
-    "Hello {{user}},\n\nYour status in {{course.titlelink}} was updated.",
+    ["course"],
     "course",
   ),
   course_submitted: toInstructors(
     "course_submitted",
     "submitted",
     "{{student.name}} submitted {{course.title}}",
-    "Hello {{user}},\n\n{{student.name}} submitted {{course.titlelink}} for evaluation.\nStudent: {{student.link}}",
+    ["course", "student"],
     "student",
   ),
-  course_evaluated: toStudent(
-    "course_evaluated",
-    "evaluated",
-    "{{course.title}} was evaluated",
-    "Hello {{user}},\n\nYour instructor evaluated {{course.titlelink}}. Marks: {{student.marks}}",
-    "course",
-  ),
+  course_evaluated: toStudent("course_evaluated", "evaluated", "{{course.title}} was evaluated", ["course"], "course"),
   course_reviewed: toInstructors(
     "course_reviewed",
     "reviewed",
     "New review of {{course.title}}",
-    "Hello {{user}},\n\n{{student.name}} reviewed {{course.titlelink}}.\nRating: {{review.rating}}\n{{review.title}}\n{{review.review}}",
+    ["review", "course"],
     "coursePage",
   ),
   quiz_submitted: toInstructors(
     "quiz_submitted",
     "submitted the quiz",
     "{{student.name}} submitted {{quiz.title}}",
-    "Hello {{user}},\n\n{{student.name}} submitted {{quiz.titlelink}} in {{course.titlelink}}.",
+    ["quiz", "course"],
     "quiz",
   ),
-  quiz_evaluated: toStudent(
-    "quiz_evaluated",
-    "evaluated the quiz",
-    "{{quiz.title}} was evaluated",
-    "Hello {{user}},\n\nYour quiz {{quiz.titlelink}} was evaluated. Marks: {{student.marks}}",
-    "quiz",
-  ),
-  quiz_reset: toStudent(
-    "quiz_reset",
-    "reset the quiz",
-    "{{quiz.title}} was reset",
-    "Hello {{user}},\n\nYour instructor reset {{quiz.titlelink}}; you can take it again.",
-    "quiz",
-  ),
+  quiz_evaluated: toStudent("quiz_evaluated", "evaluated the quiz", "{{quiz.title}} was evaluated", ["quiz"], "quiz"),
+  quiz_reset: toStudent("quiz_reset", "reset the quiz", "{{quiz.title}} was reset", ["quiz"], "quiz"),
   quiz_retake: toInstructors(
     "quiz_retake",
     "is retaking the quiz",
     "{{student.name}} is retaking {{quiz.title}}",
-    "Hello {{user}},\n\n{{student.name}} started another attempt at {{quiz.titlelink}}.",
+    ["quiz"],
     "quiz",
   ),
   assignment_submitted: toInstructors(
     "assignment_submitted",
     "submitted the assignment",
     "{{student.name}} submitted {{assignment.title}}",
-    "Hello {{user}},\n\n{{student.name}} submitted {{assignment.titlelink}} in {{course.titlelink}}.",
+    ["assignment", "course"],
     "assignment",
   ),
   assignment_evaluated: toStudent(
     "assignment_evaluated",
     "evaluated the assignment",
     "{{assignment.title}} was evaluated",
-    "Hello {{user}},\n\nYour assignment {{assignment.titlelink}} was evaluated. Marks: {{student.marks}}",
+    ["assignment"],
     "assignment",
   ),
   assignment_reset: toStudent(
     "assignment_reset",
     "reset the assignment",
     "{{assignment.title}} was reset",
-    "Hello {{user}},\n\nYour instructor reset {{assignment.titlelink}}; you can submit it again.",
+    ["assignment"],
     "assignment",
   ),
 };

@@ -21,15 +21,22 @@ export type MemberEventPayload = {
 /** Who receives a notice; "owner" is the site's owner, the others are the member the event is about. */
 export type Recipient = "student" | "instructors" | "owner";
 
+/** A line of a member notice's e-mail: the member's address, or the notice's link. */
+export type MemberMailLine = "email" | "dashboard" | "member" | "course" | "order";
+
 export type MemberEventRule = {
   recipient: Recipient;
   /** The touchpoint (options.touchpoints key) that switches this notice and its e-mail. */
   touchpoint: string;
   /** Action label shown in the bell (spec data.action.label). */
   label: string;
+  /** The English fallback title of the bell notification, with {{tokens}}. */
   subject: string;
-  /** Plain text with {{tokens}}: user, site.title, site.titlelink, member.name, member.email, member.link, course.title, course.titlelink, order.title, link. */
-  body: string;
+  /**
+   * What the e-mail shows under its sentence (mail.notice.*, in the reader's language): the member's
+   * address, and the link of the notice's page named for what it opens.
+   */
+  lines: MemberMailLine[];
   /** Only events whose payload passes this get the notice (payment_success: renewals only). */
   when?: (p: MemberEventPayload) => boolean;
 };
@@ -39,26 +46,17 @@ const rule = (
   touchpoint: string,
   label: string,
   subject: string,
-  body: string,
+  lines: MemberMailLine[],
   when?: (p: MemberEventPayload) => boolean,
-): MemberEventRule => ({ recipient, touchpoint, label, subject, body, ...(when && { when }) });
+): MemberEventRule => ({ recipient, touchpoint, label, subject, lines, ...(when && { when }) });
 
 const RULES: Record<string, readonly MemberEventRule[]> = {
   student_registration: [
-    rule(
-      "student",
-      "student_registration",
-      "welcomed you to",
-      "Welcome to {{site.title}}",
-      "Hello {{user}},\n\nWelcome to {{site.titlelink}}. Your dashboard is where your courses and orders are: {{link}}",
-    ),
-    rule(
-      "owner",
-      "student_registration_owner",
-      "joined as a student",
-      "New student: {{member.name}}",
-      "Hello {{user}},\n\n{{member.name}} ({{member.email}}) joined {{site.titlelink}} as a student.\nMember: {{link}}",
-    ),
+    rule("student", "student_registration", "welcomed you to", "Welcome to {{site.title}}", ["dashboard"]),
+    rule("owner", "student_registration_owner", "joined as a student", "New student: {{member.name}}", [
+      "email",
+      "member",
+    ]),
   ],
   instructor_registration: [
     rule(
@@ -66,33 +64,22 @@ const RULES: Record<string, readonly MemberEventRule[]> = {
       "instructor_registration",
       "made you an instructor on",
       "You are an instructor on {{site.title}}",
-      "Hello {{user}},\n\nYou can now create and teach courses on {{site.titlelink}}. Start here: {{link}}",
+      ["dashboard"],
     ),
-    rule(
-      "owner",
-      "instructor_registration_owner",
-      "became an instructor",
-      "New instructor: {{member.name}}",
-      "Hello {{user}},\n\n{{member.name}} ({{member.email}}) is now an instructor on {{site.titlelink}}.\nMember: {{link}}",
-    ),
+    rule("owner", "instructor_registration_owner", "became an instructor", "New instructor: {{member.name}}", [
+      "email",
+      "member",
+    ]),
   ],
   instructor_createCourse: [
-    rule(
-      "owner",
-      "instructor_createCourse",
-      "created the course",
-      "{{member.name}} created {{course.title}}",
-      "Hello {{user}},\n\n{{member.name}} created the course {{course.titlelink}} on {{site.title}}.",
-    ),
+    rule("owner", "instructor_createCourse", "created the course", "{{member.name}} created {{course.title}}", [
+      "course",
+    ]),
   ],
   new_course_published: [
-    rule(
-      "owner",
-      "new_course_published",
-      "published the course",
-      "{{member.name}} published {{course.title}}",
-      "Hello {{user}},\n\n{{member.name}} published the course {{course.titlelink}}; visitors can see it now.",
-    ),
+    rule("owner", "new_course_published", "published the course", "{{member.name}} published {{course.title}}", [
+      "course",
+    ]),
   ],
   // A first purchase has its receipt (commerce/receipts.ts); a renewal gets this notice.
   payment_success: [
@@ -101,18 +88,14 @@ const RULES: Record<string, readonly MemberEventRule[]> = {
       "subscription_renewed",
       "renewed your subscription to",
       "Your subscription to {{order.title}} was renewed",
-      "Hello {{user}},\n\nYour subscription to {{order.title}} on {{site.title}} was renewed; thank you.\nYour order: {{link}}",
+      ["order"],
       (p) => p.renewal === true,
     ),
   ],
   subscription_ended: [
-    rule(
-      "student",
-      "subscription_ended",
-      "ended your subscription to",
-      "Your subscription to {{order.title}} ended",
-      "Hello {{user}},\n\nYour subscription to {{order.title}} on {{site.title}} has ended. What it gave you access to ends with it.\nYour order: {{link}}",
-    ),
+    rule("student", "subscription_ended", "ended your subscription to", "Your subscription to {{order.title}} ended", [
+      "order",
+    ]),
   ],
 };
 

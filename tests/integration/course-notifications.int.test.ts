@@ -83,12 +83,13 @@ describe("course event notifications", () => {
     });
     const teacherMail = (await mailsTo(teacher.user.email)).filter((m) => m.kind === "course_subscribed");
     expect(teacherMail).toHaveLength(1);
-    expect(teacherMail[0].subject).toBe(`New student in ${course.title}`);
+    // The mail says what the bell says, then the recipient's links.
+    expect(teacherMail[0].subject).toBe(`${student.user.name} enrolled in ${course.title}`);
     const origin = `http://${A.site.slug}.${TEST_BASE}`;
     // The course links to the instructor's own page of it (a draft course has no public page yet).
-    expect(teacherMail[0].text).toContain(`${course.title} (${origin}/dashboard/instructor/course/${course.id})`);
+    expect(teacherMail[0].text).toContain(`Course: ${origin}/dashboard/instructor/course/${course.id}`);
     expect(teacherMail[0].text).toContain(
-      `${origin}/dashboard/instructor/course/${course.id}/manage?student=${student.user.id}`,
+      `Student: ${origin}/dashboard/instructor/course/${course.id}/manage?student=${student.user.id}`,
     );
     expect(teacherMail[0].html).toContain(`<a href="${origin}/dashboard/instructor/course/${course.id}">`);
     // The bell words it from the event and names in the reader's language; no message repeats the title.
@@ -99,7 +100,7 @@ describe("course event notifications", () => {
 
     const welcome = await bellOf(student.user.id);
     expect(welcome.map((n) => n.data.event)).toEqual(["student_course_subscribed"]);
-    expect((await mailsTo(student.user.email)).map((m) => m.subject)).toEqual([`Welcome to ${course.title}`]);
+    expect((await mailsTo(student.user.email)).map((m) => m.subject)).toEqual([`You are enrolled in ${course.title}`]);
   });
 
   it("quiz evaluation reaches the student with marks; submission reaches the instructors' queue link", async () => {
@@ -122,8 +123,8 @@ describe("course event notifications", () => {
       object: { link: `/dashboard/instructor/submissions/quizzes/?id=${itemIds[1]}&status=all`, name: "Algebra" },
     });
     const evaluated = (await mailsTo(student.user.email)).find((m) => m.kind === "quiz_evaluated");
-    expect(evaluated?.subject).toBe("Algebra was evaluated");
-    expect(evaluated?.text).toContain("Marks: 8");
+    expect(evaluated?.subject).toBe("Your quiz Algebra was evaluated: 8 marks");
+    expect(evaluated?.text).toContain("Your quiz Algebra was evaluated: 8 marks");
     expect(evaluated?.text).toContain(`${origin}/dashboard/courses/quiz/${itemIds[1]}?course=${course.id}`);
     expect((await bellOf(student.user.id)).find((n) => n.data.event === "quiz_evaluated")?.data).toMatchObject({
       object: { link: `/dashboard/courses/quiz/${itemIds[1]}?course=${course.id}` },

@@ -87,7 +87,8 @@ describe("a student joining", () => {
 
     const notice = (await mailsTo(A.owner.email, "student_registration")).filter((m) => m.text.includes(person.email));
     expect(notice).toHaveLength(1);
-    expect(notice[0].subject).toBe("New student: Person joiner");
+    expect(notice[0].subject).toBe("Person joiner joined as a student");
+    expect(notice[0].text).toContain(`E-mail: ${person.email}`);
     expect(notice[0].text).toContain(`/dashboard/manage/user?id=${person.memberId}`);
     const ownerBell = (await bellOf(A, A.owner.id, "student_registration")).filter(
       (n) => n.data.object && (n.data.object as { link?: string }).link?.includes(person.memberId),
@@ -144,7 +145,7 @@ describe("becoming an instructor", () => {
     expect(written.map((e) => e.payload.via)).toEqual(["invitation"]);
     const welcome = await mailsTo(person.email, "instructor_registration");
     expect(welcome.map((m) => m.subject)).toEqual([
-      `You are an instructor on ${A.site.settings.sitetitle || A.site.slug}`,
+      `You are now an instructor on ${A.site.settings.sitetitle || A.site.slug}`,
     ]);
     expect(welcome[0].text).toContain("/dashboard/instructor");
     expect(
@@ -196,7 +197,7 @@ describe("an instructor's new course", () => {
     const toOwner = (kind: string) =>
       mailsTo(A.owner.email, kind).then((ms) => ms.filter((m) => m.text.includes(course.id)));
     expect((await toOwner("instructor_createCourse")).map((m) => m.subject)).toEqual([
-      `${teacher.user.name} created Ink and wash`,
+      `${teacher.user.name} created the course Ink and wash`,
     ]);
     expect(await toOwner("new_course_published")).toHaveLength(1);
 

@@ -9,13 +9,14 @@ import {
   cardBilling,
   invoiceNumber,
   type PlatformInvoiceRow,
+  planName,
   planPrice,
   planReceipt,
   platformStripe,
   type SiteSubscriptionRow,
   siteBilling,
 } from "../../modules/billing";
-import { mail } from "../../modules/mail";
+import { mail, platformMailTexts } from "../../modules/mail";
 import { usage } from "../../modules/usage";
 import { requireSiteManager } from "../middleware/guards";
 import type { AppEnv } from "../env";
@@ -158,16 +159,27 @@ export function billingServices(c: Context<AppEnv>) {
         const platform = await accounts.getPlatform(db);
         const staff = c.get("platform").cfg.staffEmails;
         if (platform && staff.length && wanted) {
-          await mail.enqueueMany(
-            db,
-            platform.accountId,
-            staff.map((to) => ({
-              to,
-              kind: "plan-request",
-              subject: `Plan change requested: ${site.settings.sitetitle} → ${wanted.label} (${row.requestedPeriod})`,
-              text: `${user.name} <${user.email}> asked to move ${site.settings.sitetitle} (${site.slug}) to the ${wanted.label} plan, billed ${row.requestedPeriod}.\nGrant it in the staff accounts screen once the payment is received.`,
-            })),
+          // Each member of staff reads it in their language on the platform's site, else English.
+          const messages = await Promise.all(
+            staff.map(async (to) => {
+              const m = await platformMailTexts(db, { email: to });
+              const values = {
+                site: site.settings.sitetitle,
+                slug: site.slug,
+                plan: planName(m, wanted.id),
+                period: m.t(`billing.periods.${row.requestedPeriod}`, { defaultValue: row.requestedPeriod ?? "" }),
+                name: user.name,
+                email: user.email,
+              };
+              return {
+                to,
+                kind: "plan-request",
+                subject: m.t("mail.plan.request.subject", values),
+                text: m.t("mail.plan.request.text", values),
+              };
+            }),
           );
+          await mail.enqueueMany(db, platform.accountId, messages);
         }
         return stateOf(site.settings.plan, row);
       },

@@ -1,14 +1,15 @@
 // Double opt-in (decision 0036): a contact put on a list with opt-in `double` is recorded there as
-// pending and gets one confirmation e-mail, in the site's language, with a signed link; opening the
-// link confirms the membership. Pending members receive no campaign until they confirm. The mail is
+// pending and gets one confirmation e-mail, in its reader's language (their own as a member of the
+// site, else the site's), with a signed link; opening the link confirms the membership. Pending members receive no campaign until they confirm. The mail is
 // written to the outbox in the transaction that records the membership (nothing half-written) and
 // counted in the site's `emails` meter without being refused: the person asked for it.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { catalogueFor } from "../../../app/i18n/resources.server";
 import { escapeHtml } from "../../../core/campaign-merge";
+import { LANGUAGE_CODES } from "../../../core/languages";
 import type { Db, Tx } from "../../db/client";
-import { mailingContacts, mailingListContact, mailingLists } from "../../db/schema";
+import { mailingContacts, mailingListContact, mailingLists, members } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
 import { mail } from "../mail";
 import { usage } from "../usage";
@@ -104,10 +105,30 @@ export async function joinLists(
     );
   const byId = new Map(people.map((p) => [p.id, p]));
   const names = new Map(lists.map((l) => [l.id, l.name]));
-  const t = optInTexts(sender.lang);
+  // A contact who is a member of the site reads the mail in their own language; others in the site's.
+  const spoken = people.length
+    ? await tx
+        .select({ email: members.email, language: members.language })
+        .from(members)
+        .where(
+          and(
+            eq(members.accountId, accountId),
+            inArray(
+              members.email,
+              people.map((p) => p.email.toLowerCase()),
+            ),
+          ),
+        )
+    : [];
+  const languageOf = new Map(
+    spoken
+      .filter((m) => (LANGUAGE_CODES as readonly string[]).includes(m.language ?? ""))
+      .map((m) => [m.email, m.language]),
+  );
   const messages = pending.flatMap((p) => {
     const who = byId.get(p.contactId);
     if (!who) return [];
+    const t = optInTexts(languageOf.get(who.email.toLowerCase()) ?? sender.lang);
     const url = `${sender.origin}/e/confirm/${confirmToken(sender.secret, accountId, p.listId, p.contactId)}`;
     const values = { site: sender.siteName, list: names.get(p.listId) ?? "" };
     const intro = fill(t.confirmMailIntro, values);

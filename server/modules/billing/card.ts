@@ -14,7 +14,8 @@ import { type ProviderEvent, type ProviderSettings, providerFor } from "../../pa
 import { stripeClient } from "../../payments/stripe";
 import { accounts as sites } from "../accounts";
 import { paymentSetup, savePaymentSettings } from "../commerce";
-import { mail } from "../mail";
+import { mail, platformMailTexts } from "../mail";
+import { GRACE_DAYS } from "./periods";
 import { type Actor, checkChoice, periodEnd, planPrice, recordAudit, setSitePlan } from "./subscriptions";
 
 export type PlatformInvoiceRow = typeof platformInvoices.$inferSelect;
@@ -69,26 +70,52 @@ const planTitle = (planId: string, period: BillingPeriod) => {
 /** The site's owner: who plan e-mails go to. */
 async function ownerOf(tx: Tx, siteId: string) {
   const [row] = await tx
-    .select({ email: users.email, name: users.name, settings: accounts.settings, slug: accounts.slug })
+    .select({
+      userId: users.id,
+      email: users.email,
+      name: users.name,
+      settings: accounts.settings,
+      slug: accounts.slug,
+    })
     .from(accounts)
     .leftJoin(users, eq(users.id, accounts.ownerUserId))
     .where(eq(accounts.accountId, siteId));
   if (!row) return null;
   const title = (row.settings as { sitetitle?: string }).sitetitle || row.slug;
-  return { email: row.email, name: row.name, title };
+  return { userId: row.userId, email: row.email, name: row.name, title };
 }
 
-/** Tells the site's owner about their plan (sent from the platform, not counted on the site). */
+type PlatformMail = Awaited<ReturnType<typeof platformMailTexts>>;
+
+/** A plan's name in the reader's language (the catalogue's, else the plan table's). */
+export function planName(m: Pick<PlatformMail, "t">, planId: string | null | undefined): string {
+  const plan = planId ? findPlan(planId) : null;
+  return plan ? m.t(`plans.${plan.slug}.label`, { defaultValue: plan.label }) : "";
+}
+
+/**
+ * Tells the site's owner about their plan (sent from the platform, not counted on the site), in the
+ * owner's language on the platform's site, else English: `mail.plan.<name>.subject` and its `text`
+ * (or another text of the same mail), with the site's title and `vars` as placeholders.
+ */
 export async function mailOwner(
   db: Db,
   siteId: string,
   kind: string,
-  subject: (title: string) => string,
-  text: string,
+  name: string,
+  vars: (m: PlatformMail) => Record<string, string> = () => ({}),
+  text = "text",
 ) {
   const [platform, owner] = await Promise.all([sites.getPlatform(db), withPlatform(db, (tx) => ownerOf(tx, siteId))]);
   if (!platform || !owner?.email) return;
-  await mail.enqueue(db, platform.accountId, { to: owner.email, kind, subject: subject(owner.title), text });
+  const m = await platformMailTexts(db, { userId: owner.userId, email: owner.email });
+  const values = { site: owner.title, ...vars(m) };
+  await mail.enqueue(db, platform.accountId, {
+    to: owner.email,
+    kind,
+    subject: m.t(`mail.plan.${name}.subject`, values),
+    text: m.t(`mail.plan.${name}.${text}`, values),
+  });
 }
 
 export const cardBilling = {
@@ -375,14 +402,8 @@ async function applyFirstPayment(db: Db, invoiceId: string, subscriptionRef: str
   if (!result) return false;
   await sites.invalidate(result.invoice.siteId);
   if (result.replaced) await endReplacedSubscription(db, result.replaced);
-  const plan = findPlan(result.invoice.planId);
-  await mailOwner(
-    db,
-    result.invoice.siteId,
-    "plan-paid",
-    (title) => `${title}: you are on the ${plan?.label ?? ""} plan`,
-    `Thank you: your payment for the ${plan?.label ?? ""} plan was received. Its features and limits apply now.\nYour receipt is on the billing page of your site.`,
-  );
+  const planId = result.invoice.planId;
+  await mailOwner(db, result.invoice.siteId, "plan-paid", "paid", (m) => ({ plan: planName(m, planId) }));
   return true;
 }
 
@@ -442,13 +463,9 @@ async function applyFailure(db: Db, ref: string): Promise<boolean> {
     return sub.siteId;
   });
   if (!siteId) return false;
-  await mailOwner(
-    db,
-    siteId,
-    "plan-payment-failed",
-    (title) => `${title}: your plan payment did not go through`,
-    "Stripe could not take the payment for your plan. Update your card within 7 days to keep your plan's features and limits; Stripe will try again.",
-  );
+  // The site keeps its plan for the grace period (periods.ts), until the date named.
+  const until = new Date(Date.now() + GRACE_DAYS * 86_400_000);
+  await mailOwner(db, siteId, "plan-payment-failed", "paymentFailed", (m) => ({ date: m.date(until) }));
   return true;
 }
 
@@ -467,12 +484,6 @@ async function applyEnd(db: Db, ref: string): Promise<boolean> {
   });
   if (!siteId) return false;
   await sites.invalidate(siteId);
-  await mailOwner(
-    db,
-    siteId,
-    "plan-ended",
-    (title) => `${title}: your plan has ended`,
-    "Your plan has ended. Nothing on your site is deleted; choose a plan on the billing page to go on adding members, courses and pages.",
-  );
+  await mailOwner(db, siteId, "plan-ended", "ended");
   return true;
 }

@@ -9,13 +9,12 @@
 //   active, period ended a day ago, unpaid   → past_due (Stripe retries; offline: staff confirm)
 //   past_due for 7 days                      → canceled, no plan (a Stripe subscription is ended)
 import { and, eq, isNull, lte, type SQL, sql } from "drizzle-orm";
-import { findPlan } from "../../../core/plans";
 import type { Db } from "../../db/client";
 import { siteSubscriptions } from "../../db/schema";
 import { withPlatform } from "../../db/tenant";
 import { jobs } from "../../jobs/queue";
 import { accounts as sites } from "../accounts";
-import { endReplacedSubscription, mailOwner } from "./card";
+import { endReplacedSubscription, mailOwner, planName } from "./card";
 import { setSitePlan } from "./subscriptions";
 
 const DAY_MS = 86_400_000;
@@ -27,8 +26,6 @@ export const PAST_DUE_AFTER_DAYS = 1;
 export const GRACE_DAYS = 7;
 
 type Row = typeof siteSubscriptions.$inferSelect;
-
-const dateOf = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : "");
 
 async function transition(db: Db, where: SQL, set: Partial<Row>, dropPlan: boolean): Promise<Row[]> {
   const rows = await withPlatform(db, async (tx) => {
@@ -69,13 +66,10 @@ export async function runPlanPeriods(db: Db, now = new Date()): Promise<PeriodRu
     false,
   );
   for (const r of trialReminders) {
-    await mailOwner(
-      db,
-      r.siteId,
-      "plan-trial-ending",
-      (title) => `${title}: your trial ends on ${dateOf(r.trialEndsAt)}`,
-      `Your ${findPlan(r.planId)?.label ?? ""} trial ends on ${dateOf(r.trialEndsAt)}. Choose a plan on the billing page of your site to keep its features and limits; nothing is deleted either way.`,
-    );
+    await mailOwner(db, r.siteId, "plan-trial-ending", "trialEnding", (m) => ({
+      plan: planName(m, r.planId),
+      date: m.date(r.trialEndsAt),
+    }));
   }
 
   const trialsEnded = await transition(
@@ -85,13 +79,7 @@ export async function runPlanPeriods(db: Db, now = new Date()): Promise<PeriodRu
     true,
   );
   for (const r of trialsEnded) {
-    await mailOwner(
-      db,
-      r.siteId,
-      "plan-trial-ended",
-      (title) => `${title}: your trial has ended`,
-      "Your trial has ended. Nothing on your site is deleted; choose a plan on the billing page to go on adding members, courses and pages.",
-    );
+    await mailOwner(db, r.siteId, "plan-trial-ended", "trialEnded");
   }
 
   const renewalReminders = await transition(
@@ -108,13 +96,10 @@ export async function runPlanPeriods(db: Db, now = new Date()): Promise<PeriodRu
     false,
   );
   for (const r of renewalReminders) {
-    await mailOwner(
-      db,
-      r.siteId,
-      "plan-renewal-due",
-      (title) => `${title}: your plan renews on ${dateOf(r.currentPeriodEnd)}`,
-      `Your ${findPlan(r.planId)?.label ?? ""} plan is paid until ${dateOf(r.currentPeriodEnd)}. Pay by card or ask for the renewal on the billing page of your site.`,
-    );
+    await mailOwner(db, r.siteId, "plan-renewal-due", "renewalDue", (m) => ({
+      plan: planName(m, r.planId),
+      date: m.date(r.currentPeriodEnd),
+    }));
   }
 
   const cancelled = await transition(
@@ -135,13 +120,10 @@ export async function runPlanPeriods(db: Db, now = new Date()): Promise<PeriodRu
     false,
   );
   for (const r of pastDue) {
-    await mailOwner(
-      db,
-      r.siteId,
-      "plan-past-due",
-      (title) => `${title}: your plan is past due`,
-      `The period your plan paid for ended on ${dateOf(r.currentPeriodEnd)} and no renewal has arrived. Your site keeps its plan for ${GRACE_DAYS} more days; pay on the billing page to keep it.`,
-    );
+    await mailOwner(db, r.siteId, "plan-past-due", "pastDue", (m) => ({
+      date: m.date(r.currentPeriodEnd),
+      until: m.date(at(GRACE_DAYS)),
+    }));
   }
 
   const lapsed = await transition(
@@ -152,13 +134,7 @@ export async function runPlanPeriods(db: Db, now = new Date()): Promise<PeriodRu
   );
   for (const r of lapsed) {
     if (r.provider === "stripe" && r.providerRef) await endReplacedSubscription(db, r.providerRef);
-    await mailOwner(
-      db,
-      r.siteId,
-      "plan-ended",
-      (title) => `${title}: your plan has ended`,
-      "Your plan has ended because it was not renewed. Nothing on your site is deleted; choose a plan on the billing page to go on adding members, courses and pages.",
-    );
+    await mailOwner(db, r.siteId, "plan-ended", "ended", undefined, "notRenewed");
   }
 
   return {

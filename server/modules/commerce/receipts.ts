@@ -1,8 +1,9 @@
 // Receipts: the PDF of a paid order (site title, order number, date, buyer, items, coupon, total)
 // and the receipt e-mail sent once per order when payment_success is published. Standard PDF
 // fonts only cover Latin-1, so other characters print as "?" rather than failing the download.
-import { and, eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { PDFDocument, type PDFFont, StandardFonts } from "pdf-lib";
+import { escapeHtml } from "../../../core/campaign-merge";
 import { formatMoney } from "../../../core/currency";
 import { siteAddress } from "../../../core/site-address";
 import type { Db } from "../../db/client";
@@ -10,7 +11,8 @@ import { accounts, mailOutbox, members, orders } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
 import type { DomainEvent } from "../events";
 import { events } from "../events";
-import { mail } from "../mail";
+import type { SiteAccount } from "../accounts";
+import { linkLine, mail, mailFormats, mailTexts } from "../mail";
 import { encodable, INK, MUTED } from "../pdf";
 import { orderNumberOf } from "./checkout";
 import type { OrderRow } from "./orders";
@@ -118,8 +120,19 @@ export async function sendReceiptMail(db: Db, event: DomainEvent, address: Recei
   const parts = await receiptParts(db, accountId, order);
   if (!parts.site || !parts.buyer.email) return;
   const number = orderNumberOf(order.orderId);
-  const subject = `${parts.siteTitle}: receipt for order ${number}`;
-  // One receipt per order: a redelivered event finds the first one in the outbox.
+  // The buyer's language on the site, else the site's default, else English.
+  const { lang, t } = await mailTexts(
+    db,
+    { accountId, settings: parts.site.settings as SiteAccount["settings"] },
+    {
+      userId: order.userId,
+      email: parts.buyer.email,
+    },
+  );
+  const { money, date } = mailFormats(lang);
+  const subject = t("mail.receipt.subject", { site: parts.siteTitle, number });
+  // One receipt per order: a redelivered event finds the first one in the outbox (its subject names
+  // the order, whatever language it was written in).
   const sent = await withTenant(db, accountId, (tx) =>
     tx
       .select({ id: mailOutbox.id })
@@ -128,7 +141,7 @@ export async function sendReceiptMail(db: Db, event: DomainEvent, address: Recei
         and(
           eq(mailOutbox.accountId, accountId),
           eq(mailOutbox.kind, RECEIPT_KIND),
-          eq(mailOutbox.subject, subject),
+          like(mailOutbox.subject, `%${number}%`),
           eq(mailOutbox.toAddress, parts.buyer.email),
         ),
       ),
@@ -136,27 +149,25 @@ export async function sendReceiptMail(db: Db, event: DomainEvent, address: Recei
   if (sent.length) return;
   const origin = `${address.scheme}://${siteAddress(parts.site, address.baseDomain)}`;
   const link = `${origin}/dashboard/orders/${order.orderId}`;
-  const money = (n: number) => formatMoney(n, order.currency, "en", { decimals: true });
+  const amount = (n: number) => money(n, order.currency);
   const lines = [
-    `Hello ${parts.buyer.name},`,
+    t("mail.notice.greeting", { name: parts.buyer.name }),
     "",
-    `Thank you for your order ${number}.`,
+    t("mail.receipt.thanks", { number }),
+    t("mail.receipt.date", { date: date(order.paidAt ?? order.createdAt) }),
     "",
-    ...order.items.map((i) => `${i.quantity} × ${i.title}: ${money(i.amount * i.quantity)}`),
-    ...(order.coupon ? [`Coupon ${order.coupon}: -${money(order.discount)}`] : []),
-    `Total: ${money(order.totalAmount)}`,
+    ...order.items.map((i) => `${i.quantity} × ${i.title}: ${amount(i.amount * i.quantity)}`),
+    ...(order.coupon ? [t("mail.receipt.coupon", { code: order.coupon, amount: `-${amount(order.discount)}` })] : []),
+    t("mail.receipt.total", { amount: amount(order.totalAmount) }),
     "",
-    `Your order and its PDF receipt: ${link}`,
   ];
-  const text = lines.join("\n");
-  const escapeHtml = (s: string) =>
-    s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+  const last = linkLine(t, "mail.receipt.link", link);
   await mail.enqueue(db, accountId, {
     to: parts.buyer.email,
     kind: RECEIPT_KIND,
     subject,
-    text,
-    html: `${lines.slice(0, -1).map(escapeHtml).join("<br>")}<br><a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`,
+    text: [...lines, last.text].join("\n"),
+    html: [...lines.map(escapeHtml), last.html].join("<br>"),
   });
 }
 

@@ -1,11 +1,13 @@
 // Handles one course event: finds the recipients (the student, or the course's instructors through
 // the course-instructor lookup), and for each writes a bell notification (component "course") and
-// an e-mail with the §7 tokens, unless the site switched the event's touchpoint off.
+// an e-mail in the recipient's language with absolute links to their pages, unless the site
+// switched the event's touchpoint off.
 import { and, eq, inArray } from "drizzle-orm";
 import {
   type CourseEventPayload,
   type CourseEventRule,
   courseEventRule,
+  type MailLine,
   eventLinks,
   notificationLink,
   renderTokens,
@@ -17,7 +19,8 @@ import { accounts, assignments, courses, members, notifications as notifications
 import { withTenant } from "../../db/tenant";
 import { courseInstructors } from "../courses";
 import type { DomainEvent } from "../events";
-import { mail } from "../mail";
+import type { SiteAccount } from "../accounts";
+import { linkLine, mail, mailTexts, noticeSentence } from "../mail";
 import { notifications } from "../notifications";
 import { options } from "../options";
 
@@ -117,44 +120,34 @@ export async function deliverCourseEvent(db: Db, event: DomainEvent, address: Ad
   const instructorUrl = instructor ? `${origin}/members/${instructor.slug}` : "";
   const certificateUrl = absolute(paths.certificate);
   const link = notificationLink(rule, p, { courseSlug: g.course?.slug });
+  const mailSite = { accountId: event.accountId, settings: g.site.settings as SiteAccount["settings"] };
   // The actor shown in the bell: the student for instructors' notifications, else whoever acted.
   const actor = rule.audience === "instructors" ? student : (g.found.get(event.actorId ?? "") ?? instructor);
+
+  // The bell's stored title stays the English fallback; screens and the e-mail word it per reader.
+  const plain: Record<string, string | number | undefined> = {
+    "course.title": courseTitle,
+    "student.name": student?.name ?? "",
+    "quiz.title": g.quiz?.title ?? "",
+    "assignment.title": g.assignment?.title ?? "",
+  };
+  const subject = renderTokens(rule.subject, plain);
+  const objectName = g.quiz?.title ?? g.assignment?.title ?? courseTitle;
+  const params = {
+    student: student?.name ?? "",
+    course: courseTitle,
+    quiz: g.quiz?.title ?? "",
+    assignment: g.assignment?.title ?? "",
+    ...(p.marks != null && { marks: p.marks }),
+    ...(p.status != null && { status: p.status }),
+    ...(p.review?.rating != null && { rating: p.review.rating }),
+  };
 
   for (const recipientId of g.recipientIds) {
     if (g.done.has(recipientId)) continue;
     const recipient = g.found.get(recipientId);
     // Spec §8: a member lookup that fails skips the e-mail (and the bell, which needs a member).
     if (!recipient) continue;
-    const plain: Record<string, string | number | undefined> = {
-      user: recipient.name,
-      "course.title": courseTitle,
-      "course.titlelink": `${courseTitle} (${courseUrl})`,
-      "student.name": student?.name ?? "",
-      "student.link": studentUrl,
-      "instructor.link": instructorUrl,
-      "certificate.link": certificateUrl,
-      "quiz.title": g.quiz?.title ?? "",
-      "quiz.titlelink": g.quiz ? `${g.quiz.title} (${quizUrl})` : "",
-      "assignment.title": g.assignment?.title ?? "",
-      "assignment.titlelink": g.assignment ? `${g.assignment.title} (${assignmentUrl})` : "",
-      "student.marks": p.marks,
-      "review.rating": p.review?.rating,
-      "review.title": p.review?.title,
-      "review.review": p.review?.review,
-    };
-    const a = (url: string, text: string) =>
-      url ? `<a href="${escapeHtml(url)}">${escapeHtml(text)}</a>` : escapeHtml(text);
-    const html: Record<string, string> = Object.fromEntries(
-      Object.entries(plain).map(([k, v]) => [k, escapeHtml(v == null ? "" : String(v))]),
-    );
-    html["course.titlelink"] = a(courseUrl, courseTitle);
-    html["quiz.titlelink"] = g.quiz ? a(quizUrl, g.quiz.title) : "";
-    html["assignment.titlelink"] = g.assignment ? a(assignmentUrl, g.assignment.title) : "";
-    for (const k of ["student.link", "instructor.link", "certificate.link"])
-      html[k] = a(String(plain[k] ?? ""), String(plain[k] ?? ""));
-    const subject = renderTokens(rule.subject, plain);
-    const text = renderTokens(rule.body, plain);
-    const objectName = g.quiz?.title ?? g.assignment?.title ?? courseTitle;
     await notifications.create(db, event.accountId, {
       userId: recipientId,
       component: "course",
@@ -165,15 +158,7 @@ export async function deliverCourseEvent(db: Db, event: DomainEvent, address: Ad
       itemId: event.id,
       data: {
         event: event.type,
-        params: {
-          student: student?.name ?? "",
-          course: courseTitle,
-          quiz: g.quiz?.title ?? "",
-          assignment: g.assignment?.title ?? "",
-          ...(p.marks != null && { marks: p.marks }),
-          ...(p.status != null && { status: p.status }),
-          ...(p.review?.rating != null && { rating: p.review.rating }),
-        },
+        params,
         action: {
           actor: {
             id: actor?.userId ?? event.actorId ?? null,
@@ -196,12 +181,32 @@ export async function deliverCourseEvent(db: Db, event: DomainEvent, address: Ad
       },
     });
     if (recipient.email) {
+      // In the recipient's language on the site: the bell's sentence, then the review's own words
+      // and the links of the recipient's pages.
+      const { lang, t } = await mailTexts(db, mailSite, { userId: recipientId, email: recipient.email });
+      const sentence = noticeSentence(lang, subject, { event: event.type, params });
+      const links: Record<Exclude<MailLine, "review">, string> = {
+        course: courseUrl,
+        quiz: quizUrl,
+        assignment: assignmentUrl,
+        student: studentUrl,
+        instructor: instructorUrl,
+        certificate: certificateUrl,
+      };
+      const lines = rule.lines.flatMap((line) => {
+        if (line === "review")
+          return [p.review?.title, p.review?.review]
+            .filter((v): v is string => Boolean(v?.trim()))
+            .map((v) => ({ text: v, html: escapeHtml(v) }));
+        return links[line] ? [linkLine(t, `mail.notice.${line}`, links[line])] : [];
+      });
+      const greeting = t("mail.notice.greeting", { name: recipient.name });
       await mail.enqueue(db, event.accountId, {
         to: recipient.email,
         kind: event.type,
-        subject,
-        text,
-        html: renderTokens(escapeHtml(rule.body), html).replace(/\n/g, "<br>"),
+        subject: sentence,
+        text: [greeting, "", sentence, ...lines.map((l) => l.text)].join("\n"),
+        html: [escapeHtml(greeting), "", escapeHtml(sentence), ...lines.map((l) => l.html)].join("<br>"),
       });
     }
   }

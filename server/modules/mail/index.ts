@@ -7,3 +7,4 @@ export type { NewMail, PreparedMail } from "./outbox";
 export { CAMPAIGN_KIND, MAIL_STATUSES, type MailStatus } from "./state";
 export { mailLanguage, mailTexts, type Recipient } from "./texts";
 export { mailDateTime, mailMeetingTime, zoneName } from "./dates";
+export { linkLine, type MailTranslate, mailFormats, noticeSentence, platformMailTexts, translatorIn } from "./formats";

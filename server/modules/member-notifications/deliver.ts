@@ -14,7 +14,8 @@ import type { Db } from "../../db/client";
 import { accounts, courses, members, notifications as notificationsTable, orders } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
 import type { DomainEvent } from "../events";
-import { mail } from "../mail";
+import type { SiteAccount } from "../accounts";
+import { linkLine, mail, mailTexts, noticeSentence } from "../mail";
 import { notifications } from "../notifications";
 import { options } from "../options";
 
@@ -92,6 +93,7 @@ export async function deliverMemberEvent(db: Db, event: DomainEvent, address: Ad
   const origin = `${address.scheme}://${siteAddress(g.site, address.baseDomain)}`;
   const siteTitle = (g.site.settings as { sitetitle?: string } | null)?.sitetitle || g.site.slug;
   const member = p.userId ? g.found.get(p.userId) : undefined;
+  const mailSite = { accountId: event.accountId, settings: g.site.settings as SiteAccount["settings"] };
   const courseTitle = g.course?.title ?? "";
   const sent = new Set<string>();
 
@@ -106,24 +108,14 @@ export async function deliverMemberEvent(db: Db, event: DomainEvent, address: Ad
     sent.add(recipientId);
     const link = memberEventLink(event.type, rule, p);
     const url = link ? `${origin}${link}` : origin;
-    const courseUrl = p.courseId ? `${origin}/dashboard/instructor/course/${p.courseId}` : origin;
-    const plain: Record<string, string> = {
-      user: recipient.name,
+    // The bell's stored title stays the English fallback; screens and the e-mail word it per reader.
+    const subject = renderTokens(rule.subject, {
       "site.title": siteTitle,
-      "site.titlelink": `${siteTitle} (${origin})`,
       "member.name": member?.name ?? "",
-      "member.email": member?.email ?? "",
       "course.title": courseTitle,
-      "course.titlelink": `${courseTitle} (${courseUrl})`,
       "order.title": g.orderTitle,
-      link: url,
-    };
-    const a = (href: string, text: string) => `<a href="${escapeHtml(href)}">${escapeHtml(text)}</a>`;
-    const html: Record<string, string> = Object.fromEntries(Object.entries(plain).map(([k, v]) => [k, escapeHtml(v)]));
-    html["site.titlelink"] = a(origin, siteTitle);
-    html["course.titlelink"] = a(courseUrl, courseTitle);
-    html.link = a(url, url);
-    const subject = renderTokens(rule.subject, plain);
+    });
+    const params = { member: member?.name ?? "", site: siteTitle, course: courseTitle, order: g.orderTitle };
     await notifications.create(db, event.accountId, {
       userId: recipientId,
       component: "member",
@@ -135,7 +127,7 @@ export async function deliverMemberEvent(db: Db, event: DomainEvent, address: Ad
       data: {
         event: event.type,
         recipient: rule.recipient,
-        params: { member: member?.name ?? "", site: siteTitle, course: courseTitle, order: g.orderTitle },
+        params,
         action: {
           actor: {
             id: member?.userId ?? event.actorId ?? null,
@@ -158,12 +150,23 @@ export async function deliverMemberEvent(db: Db, event: DomainEvent, address: Ad
       },
     });
     if (recipient.email) {
+      // In the recipient's language on the site: the bell's sentence, the member's address for the
+      // owner, and the notice's link.
+      const { lang, t } = await mailTexts(db, mailSite, { userId: recipientId, email: recipient.email });
+      const sentence = noticeSentence(lang, subject, { event: event.type, recipient: rule.recipient, params });
+      const lines = rule.lines.flatMap((line) => {
+        if (line !== "email") return [linkLine(t, `mail.notice.${line}`, url)];
+        if (!member?.email) return [];
+        const text = t("mail.notice.email", { email: member.email });
+        return [{ text, html: escapeHtml(text) }];
+      });
+      const greeting = t("mail.notice.greeting", { name: recipient.name });
       await mail.enqueue(db, event.accountId, {
         to: recipient.email,
         kind: event.type,
-        subject,
-        text: renderTokens(rule.body, plain),
-        html: renderTokens(escapeHtml(rule.body), html).replace(/\n/g, "<br>"),
+        subject: sentence,
+        text: [greeting, "", sentence, ...lines.map((l) => l.text)].join("\n"),
+        html: [escapeHtml(greeting), "", escapeHtml(sentence), ...lines.map((l) => l.html)].join("<br>"),
       });
     }
   }
