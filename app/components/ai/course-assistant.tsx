@@ -10,6 +10,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "../../i18n/use-translation";
 import type { BuilderItem } from "../instructor/curriculum-builder";
 import { RichTextEditor } from "../rich-text-editor";
+import { draftLanguage } from "./draft-language";
 import { AiBlockedNote, AiErrorNote, AiProgress } from "./ai-notice";
 import { type AiBlock, useAiStatus, useAiTask } from "./use-ai";
 import { type DraftSection, OutlineEditor } from "./course-assistant-outline";
@@ -85,7 +86,7 @@ export function CourseAssistant({
   }, [task.result]);
 
   const openDrawer = () => {
-    setForm((f) => ({ ...f, title: f.title || title }));
+    setForm((f) => ({ ...f, title }));
     setUseDescription(descriptionBlank);
     setOpen(true);
   };
@@ -101,7 +102,12 @@ export function CourseAssistant({
   };
   const draft = () => {
     setSections(null);
-    void task.start({ courseId, title: form.title.trim(), brief: form.brief.trim(), language: i18n.language });
+    void task.start({
+      courseId,
+      title: form.title.trim(),
+      brief: form.brief.trim(),
+      language: draftLanguage(i18n.language),
+    });
   };
   const untitled = sections?.some((s) => !s.title.trim() || s.units.some((u) => !u.title.trim())) ?? false;
   const accept = () => {

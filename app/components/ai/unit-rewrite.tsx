@@ -7,6 +7,7 @@ import { useState } from "react";
 import { isBlankHtml, withoutEmptySections } from "../../../core/course-template";
 import { useTranslation } from "../../i18n/use-translation";
 import { StoredHtml } from "../assessments/stored-html";
+import { draftLanguage } from "./draft-language";
 import { AiBlockedNote, AiErrorNote, AiProgress } from "./ai-notice";
 import { useAiStatus, useAiTask } from "./use-ai";
 
@@ -32,7 +33,7 @@ export function UnitRewrite({
 
   const ask = (m: Mode) => {
     setMode(m);
-    void task.start({ unitId, html, mode: m, language: i18n.language });
+    void task.start({ unitId, html, mode: m, language: draftLanguage(i18n.language) });
   };
   const done = () => {
     task.reset();
