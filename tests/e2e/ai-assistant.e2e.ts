@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import en from "../../app/i18n/locales/en/translation.json" with { type: "json" };
 import { courses, units } from "../../server/db/schema";
 import { withPlatform } from "../../server/db/tenant";
+import { buildUser } from "../../server/seed/builders";
 import { hydrated, open, setupE2E } from "./fixtures";
 
 const e2e = setupE2E();
@@ -83,5 +84,15 @@ describe("course assistant", () => {
     const unitId = new URL(page.url()).pathname.split("/").pop() as string;
     const [unit] = await withPlatform(e2e.t.database.db, (tx) => tx.select().from(units).where(eq(units.id, unitId)));
     expect(unit.content).toContain("In short, this is the idea to keep in mind.");
+  });
+
+  it("shows staff the AI set-up beside the scheduled jobs", async () => {
+    const staff = await buildUser(e2e.t.platform.auth, { email: "staff@atrium.test", name: "Sam Staff" });
+    const desk = await e2e.signedIn(e2e.t.origin(), staff.email, staff.password);
+    await open(desk, `${e2e.t.origin()}/dashboard/maintenance/crons`);
+    const card = desk.getByTestId("ai-setup");
+    await card.getByText(a.setup.configured, { exact: true }).waitFor();
+    await card.getByText(a.setup.providers.local, { exact: true }).waitFor();
+    await card.getByText("atrium-local", { exact: true }).waitFor();
   });
 });
