@@ -43,6 +43,8 @@ export const ZCurriculumItem = z
     title: z.string().max(200).default(""),
     drip: ZDuration.nullable().optional(),
     preview: z.boolean().optional(),
+    /** A new item's first text (rich HTML, sanitised when stored); refused on an item that exists. */
+    content: z.string().max(100_000).optional(),
   })
   .strict();
 export const ZCurriculum = z.array(ZCurriculumItem).max(500);

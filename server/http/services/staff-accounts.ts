@@ -3,6 +3,7 @@
 // these screens do not exist.
 import type { Context } from "hono";
 import { notAuthenticated, notFound, requireUuid } from "../../errors";
+import { aiSetup } from "../../ai";
 import { accounts } from "../../modules/accounts";
 import { cardBilling, platformStripe, savePlatformStripe, siteBilling, siteSuspension } from "../../modules/billing";
 import { paymentSettingsView } from "../../modules/commerce";
@@ -57,6 +58,11 @@ export function staffAccountServices(c: Context<AppEnv>) {
         return staffCrons.list(db);
       },
       runCron: (name: string) => staffCrons.runNow(db, name, staff()),
+      /** The installation's AI provider as configured (never its key: only whether one is set). */
+      aiSetup: () => {
+        staff();
+        return aiSetup(c.get("platform").cfg);
+      },
       /** The platform's plans and prices, and whether plans can be paid by card. */
       products: async () => {
         staff();

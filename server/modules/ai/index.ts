@@ -9,3 +9,4 @@ export {
   minuteUnits,
   tokenUnits,
 } from "./tasks";
+import "./course-assistant";

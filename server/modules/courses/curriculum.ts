@@ -2,19 +2,21 @@
 // once. Items must be this site's units, quizzes and assignments of the declared type; titles are
 // taken from those rows, never from the client. An item with no id but a title is new: it is
 // created in the transaction that stores the list, so a builder session that is never saved leaves
-// nothing behind (docs/decisions/0018).
+// nothing behind (docs/decisions/0018). A new item may bring its first text (`content`, sanitised as
+// the item's editor sanitises it): the course assistant's accepted outline creates its units so.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { CurriculumItem } from "../../../core/curriculum";
 import type { Tx } from "../../db/client";
 import { courses } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
 import { fieldError } from "../../errors";
+import { sanitizeRichHtml } from "../html";
 import { refreshCoursePages } from "./page-cache";
 import type { LearningCtx } from "./context";
 import { assertCourseEditor, assertCurriculumEditor, assertInstructor, ITEM_TABLES, type ItemKind } from "./guards";
 import { META_CURRICULUM, setCourseMeta } from "./read";
 
-export type CurriculumInputItem = Omit<CurriculumItem, "title"> & { title?: string };
+export type CurriculumInputItem = Omit<CurriculumItem, "title"> & { title?: string; content?: string };
 
 async function titlesOf(tx: Tx, accountId: string, kind: ItemKind, ids: string[]) {
   if (!ids.length) return new Map<string, string>();
@@ -37,9 +39,14 @@ export async function validateCurriculum(
     if (item.post_type === "section") {
       if (item.id) throw fieldError("validation_failed", `items.${i}.id`, "A section has no id");
       if (!item.title?.trim()) throw fieldError("validation_failed", `items.${i}.title`, "A section needs a title");
+      if (item.content !== undefined)
+        throw fieldError("validation_failed", `items.${i}.content`, "A section has no text");
       return;
     }
     if (!item.id) throw fieldError("validation_failed", `items.${i}.title`, "A new item needs a title");
+    if (item.content !== undefined) {
+      throw fieldError("validation_failed", `items.${i}.content`, "Only a new item can bring its text here");
+    }
     if (seen.has(item.id)) throw fieldError("validation_failed", `items.${i}.id`, "This item is listed twice");
     seen.add(item.id);
   });
@@ -84,9 +91,15 @@ async function createNewItems(
     const table = ITEM_TABLES[item.post_type];
     const [row] = await tx
       .insert(table)
-      .values({ accountId: ctx.accountId, authorId: ctx.userId, title: title.slice(0, 200) })
+      .values({
+        accountId: ctx.accountId,
+        authorId: ctx.userId,
+        title: title.slice(0, 200),
+        ...(item.content && { content: sanitizeRichHtml(item.content) }),
+      })
       .returning({ id: table.id });
-    out.push({ ...item, id: row.id });
+    const { content: _content, ...rest } = item;
+    out.push({ ...rest, id: row.id });
   }
   return out;
 }

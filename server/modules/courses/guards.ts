@@ -10,17 +10,20 @@ import { AppError, notFound } from "../../errors";
 import type { LearningCtx } from "./context";
 import { type CourseRecord, isUuid, loadCourse, META_CURRICULUM, teachesCourse } from "./read";
 
-export const isCourseManager = (ctx: LearningCtx) => hasCap(ctx.caps, "manage_options");
+/** What the checks read of the acting member (no database handle: they run in the caller's transaction). */
+export type EditorCtx = Pick<LearningCtx, "accountId" | "userId" | "caps">;
+
+export const isCourseManager = (ctx: EditorCtx) => hasCap(ctx.caps, "manage_options");
 
 /** The instructor area: create_courses or manage_options (the site feature is checked at the edge). */
-export function assertInstructor(ctx: LearningCtx) {
+export function assertInstructor(ctx: EditorCtx) {
   if (!(isCourseManager(ctx) || hasCap(ctx.caps, "create_courses"))) {
     throw new AppError("forbidden", "This needs the create_courses capability on this site");
   }
 }
 
 /** The course (404 when not this site's), if the member may edit it (else 403). */
-export async function assertCourseEditor(tx: Tx, ctx: LearningCtx, courseId: string): Promise<CourseRecord> {
+export async function assertCourseEditor(tx: Tx, ctx: EditorCtx, courseId: string): Promise<CourseRecord> {
   assertInstructor(ctx);
   const record = await loadCourse(tx, ctx.accountId, courseId);
   if (!isCourseManager(ctx) && !(await teachesCourse(tx, ctx.accountId, courseId, ctx.userId))) {
@@ -29,7 +32,7 @@ export async function assertCourseEditor(tx: Tx, ctx: LearningCtx, courseId: str
   return record;
 }
 
-export async function assertCurriculumEditor(tx: Tx, ctx: LearningCtx, courseId: string): Promise<CourseRecord> {
+export async function assertCurriculumEditor(tx: Tx, ctx: EditorCtx, courseId: string): Promise<CourseRecord> {
   const record = await assertCourseEditor(tx, ctx, courseId);
   if (!isCourseManager(ctx) && !hasCap(ctx.caps, "manage_curriculum")) {
     throw new AppError("forbidden", "This needs the manage_curriculum permission");
@@ -41,7 +44,7 @@ export const ITEM_TABLES = { unit: units, quiz: quizzes, assignments } as const;
 export type ItemKind = keyof typeof ITEM_TABLES;
 
 /** Whether one of the courses the member teaches lists this item in its curriculum. */
-async function inTaughtCurriculum(tx: Tx, ctx: LearningCtx, itemId: string): Promise<boolean> {
+async function inTaughtCurriculum(tx: Tx, ctx: EditorCtx, itemId: string): Promise<boolean> {
   const taught = sql`(select ${courses.id} from ${courses} where ${courses.accountId} = ${ctx.accountId} and ${courses.authorId} = ${ctx.userId}
     union select ${courseAuthor.courseId} from ${courseAuthor} where ${courseAuthor.accountId} = ${ctx.accountId} and ${courseAuthor.authorId} = ${ctx.userId})`;
   const [row] = await tx
@@ -60,7 +63,7 @@ async function inTaughtCurriculum(tx: Tx, ctx: LearningCtx, itemId: string): Pro
 }
 
 /** The item's author id, after checking the member may edit it (404 for another site's id). */
-export async function assertItemEditor(tx: Tx, ctx: LearningCtx, kind: ItemKind, id: string): Promise<void> {
+export async function assertItemEditor(tx: Tx, ctx: EditorCtx, kind: ItemKind, id: string): Promise<void> {
   assertInstructor(ctx);
   if (!isUuid(id)) throw notFound("Item");
   const table = ITEM_TABLES[kind];

@@ -21,6 +21,7 @@ export {
   assertInstructor,
   assertItemEditor,
   isCourseManager,
+  type EditorCtx,
 } from "./guards";
 export { unitEditor } from "./units";
 export type { UnitView } from "./units";

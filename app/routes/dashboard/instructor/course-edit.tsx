@@ -11,6 +11,8 @@ import {
 import { CourseAuthors } from "../../../components/instructor/course-authors";
 import { type BuilderItem, CurriculumBuilder } from "../../../components/instructor/curriculum-builder";
 import { EditorActions, EditorFrame } from "../../../components/editor-frame";
+import { type AcceptedDraft, CourseAssistant } from "../../../components/ai/course-assistant";
+import { isBlankHtml, withoutEmptySections } from "../../../../core/course-template";
 import { withTemplate } from "../../../lib/course-template";
 import { errorOf } from "../../../lib/action-result";
 import { planRefusal } from "../../../lib/plan-limit";
@@ -143,6 +145,21 @@ export default function CourseEdit({ loaderData: d }: Route.ComponentProps) {
       { method: "post", encType: "application/json" },
     );
   };
+  // The assistant's accepted draft: the description (when taken) and the outline appended to the
+  // curriculum, saved at once through this editor's own save, which creates the new units.
+  const acceptDraft = (draft: AcceptedDraft) => {
+    const nextValue = draft.description === null ? value : { ...value, description: draft.description };
+    const nextItems = [...items, ...draft.items];
+    setValue(nextValue);
+    setItems(nextItems);
+    curriculumChanged.current = true;
+    setDirty(false);
+    setTab("curriculum");
+    save.submit(
+      { intent: "save", payload: { course: nextValue, items: nextItems } },
+      { method: "post", encType: "application/json" },
+    );
+  };
   const busy = save.state !== "idle";
   const errorTabs = Object.keys(errors);
   // A certificate refused by the plan or by the addon switched off reads as such, in the reader's language.
@@ -171,9 +188,18 @@ export default function CourseEdit({ loaderData: d }: Route.ComponentProps) {
             unpublish: t("instructor.editor.unpublish"),
           }}
           extra={
-            <Button variant="default" component="a" href={`/course/${slug}`}>
-              {t("instructor.view")}
-            </Button>
+            <>
+              <CourseAssistant
+                courseId={d.course.id}
+                title={value.title}
+                descriptionBlank={isBlankHtml(withoutEmptySections(value.description))}
+                saving={busy}
+                onAccept={acceptDraft}
+              />
+              <Button variant="default" component="a" href={`/course/${slug}`}>
+                {t("instructor.view")}
+              </Button>
+            </>
           }
         />
       }

@@ -6,6 +6,7 @@ import { useFetcher } from "react-router";
 import { ZUnitPatch } from "../../../../core/course-schemas";
 import { ItemEditorShell } from "../../../components/instructor/item-editor-shell";
 import { MediaPicker } from "../../../components/media-picker";
+import { UnitRewrite } from "../../../components/ai/unit-rewrite";
 import { withTemplate } from "../../../lib/course-template";
 import { pageTitle, translatorFor } from "../../../lib/i18n.server";
 import { asPageError, checked, notFound, readIntent, runAction } from "../../../lib/instructor.server";
@@ -79,6 +80,7 @@ export default function UnitEdit({ loaderData: d }: Route.ComponentProps) {
         fetcher.submit({ intent: "save", payload }, { method: "post", encType: "application/json" });
       }}
     >
+      <UnitRewrite unitId={d.item.id} html={content} onReplace={(html) => touch(setContent)(html)} />
       <NativeSelect
         label={t("instructor.unit.video")}
         value={video?.kind ?? "none"}

@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Table, Text } from "@mantine/core";
 import { Form, useNavigation } from "react-router";
+import { AiSetupCard } from "../../../components/ai/ai-setup-card";
 import { Toast } from "../../../components/owner-orders/toast";
 import { useTranslation } from "../../../i18n/use-translation";
 import { unknownIntent } from "../../../lib/action-result";
@@ -17,6 +18,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return {
     title: pageTitle(translatorFor(context, request), "staffAccounts.crons.title", context.site.settings.sitetitle),
     ...crons,
+    ai: service.aiSetup(),
   };
 }
 
@@ -119,6 +121,7 @@ export default function Crons({ loaderData: d, actionData }: Route.ComponentProp
         color={result?.ok ? "green" : "red"}
         stamp={result}
       />
+      <AiSetupCard setup={d.ai} />
     </div>
   );
 }
