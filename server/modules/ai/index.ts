@@ -9,3 +9,4 @@ export {
   minuteUnits,
   tokenUnits,
 } from "./tasks";
+export { type QuestionSource, QUIZ_QUESTIONS, quizQuestionSources } from "./quiz-questions";
