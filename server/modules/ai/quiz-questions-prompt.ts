@@ -413,7 +413,7 @@ export function localQuizQuestions(input: QuizQuestionsInput, seed: number): { q
           answer: sentence.split(" ").length,
           tolerance: 0,
         };
-      case "essay":
+      default:
         return { type, marks, prompt: `In your own words, explain: "${sentence}"` };
     }
   });
