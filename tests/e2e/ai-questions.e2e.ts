@@ -71,7 +71,8 @@ describe("questions suggested by the AI assistant", () => {
     await page.getByText(i.saved, { exact: true }).waitFor();
     await page.reload();
     await expect.poll(() => page.getByTestId("question").count()).toBe(4);
-    await page.getByText("Explain in your own words how a leaf makes food.").first().waitFor();
+    const reloaded = page.getByTestId("question").nth(3).getByRole("textbox", { name: i.quiz.prompt });
+    expect(await reloaded.inputValue()).toBe("Explain in your own words how a leaf makes food.");
     const saved = await questionsOf(quizId);
     expect(saved.map((x) => x.type)).toEqual(["truefalse", "single", "truefalse", "essay"]);
     expect(saved[0].id).toBe("q1");
