@@ -18,6 +18,7 @@ import {
   unitEditor,
 } from "../../modules/courses";
 
+import { quizQuestionSources } from "../../modules/ai";
 import { manage } from "../../modules/members";
 import type { AppEnv } from "../env";
 import { instructorCtx, mayUseInstructorArea, memberCaps } from "../learning-context";
@@ -76,6 +77,8 @@ export function instructorServices(c: Context<AppEnv>) {
         create: (input: QuizInput, courseId?: string | null) => quizEditor.create(ctx(), input, courseId),
         update: (id: string, input: Partial<QuizInput>) => quizEditor.update(ctx(), requireUuid(id, "Quiz"), input),
         remove: (id: string) => quizEditor.remove(ctx(), requireUuid(id, "Quiz")),
+        /** Units of the quiz's courses that the AI assistant may write its questions from. */
+        questionSources: (id: string) => quizQuestionSources(ctx(), requireUuid(id, "Quiz")),
       },
       assignments: {
         list: (q?: { q?: string }) => assignmentEditor.list(ctx(), q),

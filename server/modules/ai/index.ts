@@ -10,3 +10,4 @@ export {
   tokenUnits,
 } from "./tasks";
 import "./course-assistant";
+export { type QuestionSource, QUIZ_QUESTIONS, quizQuestionSources } from "./quiz-questions";

@@ -5,6 +5,7 @@ import { useTranslation } from "../../../i18n/use-translation";
 import { useFetcher } from "react-router";
 import { ZQuizPatch } from "../../../../core/course-schemas";
 import { QUESTION_TYPES, type QuestionType } from "../../../../core/quiz";
+import { SuggestQuestions } from "../../../components/ai/quiz-questions";
 import { ItemEditorShell } from "../../../components/instructor/item-editor-shell";
 import {
   blankQuestion,
@@ -22,7 +23,10 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   const ins = context.services.instructor;
   if (!ins.canUse) throw notFound();
   const item = await ins.quizzes.get(params.id).catch(asPageError);
+  // Units of the quiz's courses, for questions suggested by the AI assistant.
+  const sources = await ins.quizzes.questionSources(params.id).catch(asPageError);
   return {
+    sources,
     title: pageTitle(translatorFor(context, request), "instructor.quiz.editTitle", context.site.settings.sitetitle),
     item: { ...item, questions: item.questions as DraftQuestion[] },
     courseId: new URL(request.url).searchParams.get("course"),
@@ -113,6 +117,7 @@ export default function QuizEdit({ loaderData: d }: Route.ComponentProps) {
           {t("instructor.quiz.addQuestion")}
         </Button>
       </Group>
+      <SuggestQuestions quizId={d.item.id} sources={d.sources} onAdd={(added) => setQs([...questions, ...added])} />
       <Text fw={600} component="h2" size="lg">
         {t("instructor.quiz.settings")}
       </Text>
