@@ -9,3 +9,4 @@ export {
   minuteUnits,
   tokenUnits,
 } from "./tasks";
+export { TRANSCRIPT_TASK, type TranscriptResult } from "./transcripts";
