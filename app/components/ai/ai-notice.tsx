@@ -1,7 +1,7 @@
 // What an AI panel shows beside its button: why it is off (with the way to the plans when an upgrade
 // would lift it), the progress of a task, or what went wrong.
 import { Alert, Anchor, Group, Progress, Text } from "@mantine/core";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Link } from "react-router";
 import type { AiBlock } from "./use-ai";
 

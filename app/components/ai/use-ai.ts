@@ -2,7 +2,7 @@
 // asking for a task and following it to its draft (useAiTask). A task runs on the server; the hook
 // reads it back every second, so a long answer shows its progress and never blocks the screen.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { ApiError, api } from "../../lib/api";
 import { planRefusal } from "../../lib/plan-limit";
 
