@@ -16,6 +16,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "../i18n/use-translation";
 import { formatBytes } from "../../core/upload-types";
 import { deleteMedia, type MediaItem, updateAlt } from "../lib/media-client";
+import { TranscriptEditor } from "./ai/transcript-editor";
 
 type Props = {
   item: MediaItem | null;
@@ -160,6 +161,9 @@ export function MediaDetailsDrawer({ item, onClose, onChanged }: Props) {
               <dt>{t("media.details.uploaded")}</dt>
               <dd>{new Date(item.createdAt).toLocaleString(i18n.language)}</dd>
             </dl>
+            {item.kind === "audio" || item.kind === "video" ? (
+              <TranscriptEditor key={item.id} mediaId={item.id} />
+            ) : null}
             {deleteError ? (
               <Alert color="red" role="alert">
                 {t("media.details.deleteFailed")}

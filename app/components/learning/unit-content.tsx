@@ -1,8 +1,10 @@
 import { Anchor, AspectRatio, List, Stack, Title } from "@mantine/core";
 import { IconDownload } from "@tabler/icons-react";
+import { useRef } from "react";
 import { useTranslation } from "../../i18n/use-translation";
 import { videoEmbedUrl } from "../../../core/video-embed";
 import { safeHref } from "../../lib/safe-url";
+import { languageName, type UnitTranscriptData, UnitTranscript } from "./unit-transcript";
 
 export type UnitBody = {
   title: string;
@@ -10,11 +12,14 @@ export type UnitBody = {
   content: string;
   video: { kind: "upload" | "embed"; url: string } | null;
   downloads: { name: string; url: string }[];
+  /** The uploaded recording's transcript, when it has one: captions on the video and the text under it. */
+  transcript?: UnitTranscriptData | null;
 };
 
 /** A unit in the player: its video (upload or YouTube/Vimeo embed), rich text and downloads. */
 export function UnitContent({ unit }: { unit: UnitBody }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const player = useRef<HTMLVideoElement>(null);
   const video = unit.video ? safeHref(unit.video.url) : null;
   const embed = unit.video?.kind === "embed" ? videoEmbedUrl(unit.video.url) : null;
   const downloads = unit.downloads.filter((d) => safeHref(d.url));
@@ -22,8 +27,21 @@ export function UnitContent({ unit }: { unit: UnitBody }) {
     <Stack gap="md">
       <Title order={2}>{unit.title}</Title>
       {unit.video?.kind === "upload" && video ? (
-        // biome-ignore lint/a11y/useMediaCaption: captions depend on what the instructor uploaded
-        <video controls src={video} style={{ width: "100%", maxHeight: "70vh" }} aria-label={unit.title} />
+        // biome-ignore lint/a11y/useMediaCaption: captions come from the recording's transcript when it has one
+        <video ref={player} controls src={video} style={{ width: "100%", maxHeight: "70vh" }} aria-label={unit.title}>
+          {unit.transcript ? (
+            <track
+              kind="captions"
+              srcLang={unit.transcript.language}
+              label={languageName(unit.transcript.language, i18n.language)}
+              src={unit.transcript.captionsUrl}
+              default
+            />
+          ) : null}
+        </video>
+      ) : null}
+      {unit.video?.kind === "upload" && video && unit.transcript ? (
+        <UnitTranscript transcript={unit.transcript} media={player} />
       ) : null}
       {embed ? (
         <AspectRatio ratio={16 / 9}>

@@ -25,3 +25,4 @@ export * from "./chats";
 export * from "./gamification";
 export * from "./appointments";
 export * from "./ai";
+export * from "./transcripts";

@@ -1,10 +1,12 @@
 // /media/{id}/{name}: library files as uploaded, or with ?w= a raster image at a §9 width in the
 // best format the browser accepts (cached in storage after the first request). /avatars/{userId}/
-// avatar.jpg: a member's avatar, or the default one. Both read the site of the request's host only,
+// avatar.jpg: a member's avatar, or the default one. /media/{id}/captions.vtt: a recording's
+// captions from its transcript. All read the site of the request's host only,
 // so another site's ids are simply not found.
 import { Hono } from "hono";
 import { AppError } from "../../errors";
 import { avatars, mediaLibrary } from "../../modules/media";
+import { transcriptsService } from "../../modules/transcripts";
 import { storageFor } from "../../modules/storage";
 import type { AppEnv } from "../env";
 import { isUuid } from "../../../core/uuid";
@@ -18,6 +20,28 @@ const notFoundBody = { error: { code: "not_found", message: "File not found" } }
 
 export function createMediaRoutes() {
   const r = new Hono<AppEnv>();
+
+  // A recording's captions (WebVTT, from its transcript): as public as the file beside them, and
+  // asked again each time, since the transcript can be corrected in place.
+  r.get("/media/:id/captions.vtt", async (c) => {
+    const id = c.req.param("id");
+    if (!isUuid(id)) return c.json(notFoundBody, 404);
+    let captions: Awaited<ReturnType<typeof transcriptsService.captions>>;
+    try {
+      captions = await transcriptsService.captions(c.get("platform").database.db, c.get("site").accountId, id);
+    } catch (err) {
+      if (err instanceof AppError && err.code === "not_found") return c.json(notFoundBody, 404);
+      throw err;
+    }
+    const headers = {
+      "Content-Type": "text/vtt; charset=utf-8",
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "public, no-cache",
+      ETag: captions.etag,
+    };
+    if (etagMatches(c.req.header("if-none-match"), captions.etag)) return c.body(null, 304, headers);
+    return c.body(captions.vtt, 200, headers);
+  });
 
   r.get("/media/:id/:name", async (c) => {
     const id = c.req.param("id");

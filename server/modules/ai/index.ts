@@ -11,3 +11,4 @@ export {
 } from "./tasks";
 import "./course-assistant";
 export { type QuestionSource, QUIZ_QUESTIONS, quizQuestionSources } from "./quiz-questions";
+export { TRANSCRIPT_TASK, type TranscriptResult } from "./transcripts";

@@ -13,6 +13,7 @@ import type { LearningCtx } from "../courses";
 import { loadCourse } from "../courses";
 import { events } from "../events";
 import { sanitizeRichHtml } from "../html";
+import { transcriptsService } from "../transcripts";
 import {
   courseAndLockedEnrolment,
   type Emitted,
@@ -166,7 +167,9 @@ export const player = {
       if (!unit) throw notFound("Unit");
       // Rendered as HTML in the player: sanitised again on the way out, whoever wrote it, and
       // without the template's sections the author left empty.
-      const safe = { ...unit, content: withoutEmptySections(sanitizeRichHtml(unit.content)) };
+      // The recording's transcript, under the player and as the video's captions.
+      const transcript = await transcriptsService.forVideo(tx, ctx.accountId, unit.video);
+      const safe = { ...unit, content: withoutEmptySections(sanitizeRichHtml(unit.content)), transcript };
       return { id: item.id, postType: item.post_type, title: item.title, link: null, unit: safe };
     }),
 

@@ -3,6 +3,7 @@
 // a known site. A title matches when it holds every word of the term: words of three characters or
 // more anywhere through the trigram indexes, shorter ones as a word's start through the generated
 // tsvector columns (GIN), so a site with 100,000 posts answers from its indexes. Published products are searched the same way, and groups other than private ones.
+// Courses are also found by the transcripts of their units' recordings (searchTranscripts).
 //
 // These reads run as the platform role, each with an explicit account filter: under the tenant
 // role's row-level security, PostgreSQL may not use an index for a condition whose operator is
@@ -12,7 +13,7 @@ import { and, desc, eq, ilike, ne, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { titleTerms } from "../../../core/search-query";
 import type { Db } from "../../db/client";
-import { courses, groups, pages, posts, products } from "../../db/schema";
+import { courseMeta, courses, groups, pages, posts, products, transcripts, units } from "../../db/schema";
 import { withPlatform } from "../../db/tenant";
 import { searchByName } from "../members";
 
@@ -65,6 +66,75 @@ async function searchCourses(db: Db, accountId: string, term: string, limit: num
       .limit(limit),
   );
   return rows.map((r) => ({ type: "course", title: r.title, url: `/course/${encodeURIComponent(r.slug)}` }));
+}
+
+/** How many matching transcripts the unit search looks through (a site has few recordings a term). */
+const TRANSCRIPT_WINDOW = 200;
+
+/**
+ * Published courses with a unit whose recording's transcript holds every word of the term (decision
+ * 0065): the transcript's text is matched through its own trigram and word indexes, then its units
+ * (by the media library address or id of their video) and the published courses whose curriculum
+ * lists them. The result names the course and the unit and links to the course's page.
+ */
+async function searchTranscripts(db: Db, accountId: string, term: string, limit: number): Promise<SearchResult[]> {
+  const match = titleMatches({ search: transcripts.search, title: transcripts.text }, term);
+  if (!match) return [];
+  const rows = await withPlatform(db, async (tx) => {
+    const found = tx
+      .select({ mediaId: transcripts.mediaId })
+      .from(transcripts)
+      .where(and(eq(transcripts.accountId, accountId), match))
+      .limit(TRANSCRIPT_WINDOW)
+      .as("found");
+    return tx
+      .selectDistinctOn([courses.id, units.id], {
+        courseTitle: courses.title,
+        slug: courses.slug,
+        unitTitle: units.title,
+        publishedAt: courses.publishedAt,
+      })
+      .from(found)
+      .innerJoin(
+        units,
+        and(
+          eq(units.accountId, accountId),
+          sql`${units.video}->>'kind' = 'upload'`,
+          sql`(${units.video}->>'mediaId' = ${found.mediaId}::text or ${units.video}->>'url' like '/media/' || ${found.mediaId}::text || '/%')`,
+        ),
+      )
+      .innerJoin(
+        courseMeta,
+        and(
+          eq(courseMeta.accountId, accountId),
+          eq(courseMeta.metaKey, "curriculum"),
+          sql`${courseMeta.metaValue} @> jsonb_build_array(jsonb_build_object('id', ${units.id}::text))`,
+        ),
+      )
+      .innerJoin(
+        courses,
+        and(eq(courses.accountId, accountId), eq(courses.id, courseMeta.courseId), eq(courses.status, "published")),
+      )
+      .orderBy(courses.id, units.id)
+      .limit(limit * 3);
+  });
+  rows.sort((a, b) => (b.publishedAt?.getTime() ?? 0) - (a.publishedAt?.getTime() ?? 0));
+  return rows.slice(0, limit).map((r) => ({
+    type: "course",
+    title: `${r.courseTitle} · ${r.unitTitle}`,
+    url: `/course/${encodeURIComponent(r.slug)}`,
+  }));
+}
+
+/** Courses by title, then courses by what their units' recordings say (one result a course). */
+async function searchCoursesAndTranscripts(db: Db, accountId: string, term: string, limit: number) {
+  const [byTitle, bySpeech] = await Promise.all([
+    searchCourses(db, accountId, term, limit),
+    searchTranscripts(db, accountId, term, limit),
+  ]);
+  const seen = new Set(byTitle.map((r) => r.url));
+  const extra = bySpeech.filter((r) => !seen.has(r.url) && seen.add(r.url));
+  return [...byTitle, ...extra].slice(0, limit);
 }
 
 /** How many of the newest posts the first, cheap pass looks through. */
@@ -156,7 +226,7 @@ export async function searchSite(
   const n = Math.min(Math.max(1, limit), SEARCH_LIMIT);
   const wanted = (t: SearchType) => type === "all" || type === t;
   const groups = await Promise.all([
-    wanted("course") ? searchCourses(db, accountId, q, n) : [],
+    wanted("course") ? searchCoursesAndTranscripts(db, accountId, q, n) : [],
     wanted("pages") ? searchPages(db, accountId, q, n) : [],
     wanted("blog") ? searchPosts(db, accountId, q, n) : [],
     wanted("members") ? searchMembers(db, accountId, q, n) : [],

@@ -7,6 +7,8 @@ import { ZUnitPatch } from "../../../../core/course-schemas";
 import { ItemEditorShell } from "../../../components/instructor/item-editor-shell";
 import { MediaPicker } from "../../../components/media-picker";
 import { UnitRewrite } from "../../../components/ai/unit-rewrite";
+import { TranscriptEditor } from "../../../components/ai/transcript-editor";
+import { mediaIdOfVideo } from "../../../../core/transcripts";
 import { withTemplate } from "../../../lib/course-template";
 import { pageTitle, translatorFor } from "../../../lib/i18n.server";
 import { asPageError, checked, notFound, readIntent, runAction } from "../../../lib/instructor.server";
@@ -45,6 +47,7 @@ export default function UnitEdit({ loaderData: d }: Route.ComponentProps) {
     d.item.duration == null ? null : Math.round(d.item.duration / 60),
   );
   const [dirty, setDirty] = useState(false);
+  const recording = mediaIdOfVideo(video);
   const result = fetcher.data && "ok" in fetcher.data ? fetcher.data : null;
   useEffect(() => {
     if (result && !result.ok) setDirty(true);
@@ -111,6 +114,7 @@ export default function UnitEdit({ loaderData: d }: Route.ComponentProps) {
           onChange={(url) => touch(setVideo)({ kind: "upload", url })}
         />
       ) : null}
+      {recording ? <TranscriptEditor key={recording} mediaId={recording} /> : null}
       <NumberInput
         label={t("instructor.unit.duration")}
         min={0}

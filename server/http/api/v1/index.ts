@@ -53,6 +53,7 @@ import { pointsRoutes } from "./points";
 import { profanityRoutes } from "./profanity";
 import { appointmentRoutes } from "./appointments";
 import { aiRoutes } from "./ai";
+import { transcriptRoutes } from "./transcripts";
 
 export function createV1() {
   const v1 = newRouter();
@@ -62,6 +63,7 @@ export function createV1() {
   v1.route("/", profanityRoutes);
   v1.route("/", appointmentRoutes);
   v1.route("/", aiRoutes);
+  v1.route("/", transcriptRoutes);
   v1.route("/", siteRoutes);
   v1.route("/", searchRoutes);
   v1.route("/", siteFeatureRoutes);
