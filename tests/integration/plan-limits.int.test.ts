@@ -329,8 +329,15 @@ describe("the usage endpoint", () => {
       "notifications",
       "emailverifications",
       "jitsi",
+      "transcribe",
     ]);
     expect(u.meters.find((m: { key: string }) => m.key === "mau")).toEqual({ key: "mau", used: 1, limit: 5000 });
+    // Lifetime names no transcription minutes, so it includes none (decision 0065).
+    expect(u.meters.find((m: { key: string }) => m.key === "transcribe")).toEqual({
+      key: "transcribe",
+      used: 0,
+      limit: 0,
+    });
     expect(u.meters.find((m: { key: string }) => m.key === "emails")).toMatchObject({ limit: 5000 });
     expect(u.holdings.find((h: { key: string }) => h.key === "courses")).toEqual({
       key: "courses",
