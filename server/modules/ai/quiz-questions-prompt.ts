@@ -2,6 +2,9 @@
 // JSON answer becomes questions the quiz editor accepts (each repaired where the intent is clear,
 // checked by the quiz's own schema, dropped otherwise), and the deterministic stand-in's answer.
 // Pure functions: no database, no provider, no randomness but the ids the caller makes.
+// The course schemas are also the REST API's, which name them with `.openapi()`: zod must be
+// extended for OpenAPI before they are built, whichever module loads them first.
+import "@hono/zod-openapi";
 import { ZQuestion } from "../../../core/course-schemas";
 import { QUESTION_TYPES, type Question, type QuestionType } from "../../../core/quiz";
 
