@@ -26,7 +26,7 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.e2e.ts"],
-          globalSetup: ["tests/support/pglite-template.global.ts"],
+          globalSetup: ["tests/support/pglite-template.global.ts", "tests/support/axe-report.global.ts"],
           setupFiles: ["tests/support/pglite-template.setup.ts"],
           testTimeout: 120_000,
           hookTimeout: 180_000,

@@ -11,6 +11,7 @@ const failures = [];
 mkdirSync(".tmp", { recursive: true });
 
 const timings = [];
+let axeLine = "";
 async function run(title, cmd, args, env = {}) {
   console.log(`\n▶ ${title}`);
   const started = Date.now();
@@ -81,9 +82,20 @@ if (want("int")) {
     await vitest("integration tests on PostgreSQL", "int", { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
   else console.log("\n(TEST_DATABASE_URL not set: the integration suite ran on PGlite only)");
 }
-if (want("e2e") && built) await vitest("browser tests (Chromium)", "e2e");
+if (want("e2e") && built) {
+  await vitest("browser tests (Chromium)", "e2e");
+  // axe checked every screen the browser tests showed (tests/e2e/axe-sweep.ts); a violation also
+  // fails the test that showed it, but a retried test must not hide one.
+  const axe = "test-results/axe/summary.json";
+  if (existsSync(axe)) {
+    const s = JSON.parse(readFileSync(axe, "utf8"));
+    axeLine = `axe: ${s.screenViews} screen views of ${s.screens} screens checked, ${s.violations} serious or critical violations`;
+    if (s.violations) failures.push("accessibility (axe)");
+  }
+}
 
 console.log(`\nTime per step:\n  ${timings.join("\n  ")}`);
 if (failures.length) console.log(`\nFailed steps: ${failures.join(", ")}`);
+if (axeLine) console.log(`\n${axeLine}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failures.length || totals.failed ? 1 : 0);

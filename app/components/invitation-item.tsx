@@ -39,7 +39,7 @@ export function InvitationItem({ inv }: { inv: InvitationRow }) {
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Stack gap={0} style={{ minWidth: 0 }}>
           <Group gap="xs" wrap="wrap">
-            <Text fw={600} style={{ overflowWrap: "anywhere" }}>
+            <Text fw={600} style={{ overflowWrap: "anywhere" }} id={`invitation-${inv.id}`}>
               {inv.name ? `${inv.name} · ${inv.email}` : inv.email}
             </Text>
             {inv.expired ? (
@@ -71,7 +71,7 @@ export function InvitationItem({ inv }: { inv: InvitationRow }) {
               size="xs"
               variant="light"
               disabled={busy}
-              aria-label={t("users.invitations.resendTo", { email: inv.email })}
+              aria-describedby={`invitation-${inv.id}`}
             >
               {t("users.invitations.resend")}
             </Button>
@@ -83,7 +83,7 @@ export function InvitationItem({ inv }: { inv: InvitationRow }) {
               variant="subtle"
               color="red"
               disabled={busy}
-              aria-label={t("users.invitations.cancelFor", { email: inv.email })}
+              aria-describedby={`invitation-${inv.id}`}
             >
               {t("users.invitations.cancel")}
             </Button>

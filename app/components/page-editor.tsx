@@ -26,6 +26,7 @@ type Props = {
  * on the right. Runs in the browser only; the server renders a loading state in its place.
  */
 export function PageEditor({ initialData, onChange, title, siteTheme }: Props) {
+  const canvas = useRef<HTMLDivElement>(null);
   const { t } = useTranslation();
   const config = useMemo(() => pageConfig(t), [t]);
   const [mounted, setMounted] = useState(false);
@@ -41,6 +42,41 @@ export function PageEditor({ initialData, onChange, title, siteTheme }: Props) {
     setRoomy((frame.current?.clientWidth ?? window.innerWidth) >= ROOM_FOR_BLOCK_LIST);
     setMounted(true);
   }, []);
+  // Names what Puck draws without one. Its spinners carry a label but no role, so screen readers
+  // never say it: they become images. Each block on the canvas is one draggable button whose content
+  // is inert (page-blocks/config.tsx): it is named by its kind and its text.
+  useEffect(() => {
+    const root = canvas.current;
+    if (!mounted || !root) return;
+    const labels = new Map(blocks.map((b) => [b.name, b.label]));
+    const name = () => {
+      for (const el of root.querySelectorAll("span[aria-label]:not([role])")) el.setAttribute("role", "img");
+      for (const el of root.querySelectorAll<HTMLElement>("[data-puck-component][role=button]")) {
+        const kind = labels.get((el.dataset.puckComponent ?? "").split("-")[0] ?? "");
+        if (!kind) continue;
+        // The whole text as drawn, so the spoken name contains what is seen (WCAG 2.5.3).
+        const text = el.innerText.replace(/\s+/g, " ").trim();
+        const label = text ? `${kind}: ${text}` : kind;
+        if (el.getAttribute("aria-label") !== label) el.setAttribute("aria-label", label);
+      }
+    };
+    name();
+    // Once per frame at most: typing in a block's fields changes its text on every key.
+    let queued = 0;
+    const watch = new MutationObserver(() => {
+      if (!queued) {
+        queued = requestAnimationFrame(() => {
+          queued = 0;
+          name();
+        });
+      }
+    });
+    watch.observe(root, { childList: true, subtree: true, characterData: true });
+    return () => {
+      watch.disconnect();
+      cancelAnimationFrame(queued);
+    };
+  }, [mounted, blocks]);
   const preview = useMemo(
     () =>
       function SitePreview({ children }: { children: ReactNode }) {
@@ -61,6 +97,7 @@ export function PageEditor({ initialData, onChange, title, siteTheme }: Props) {
   }
   return (
     <div
+      ref={canvas}
       className="page-editor-canvas"
       onPointerDownCapture={() => {
         touched.current = true;

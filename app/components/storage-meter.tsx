@@ -20,13 +20,15 @@ export function StorageMeter({ usedBytes, limitBytes }: Props) {
         {t("media.usageLabel")}: {text}
       </Text>
       {limitBytes === null ? null : (
-        <Progress
-          value={percent}
-          color={percent >= 90 ? "red" : percent >= 75 ? "yellow" : "blue"}
-          aria-labelledby="storage-meter-label"
-          aria-valuetext={text}
-          size="md"
-        />
+        // The section is the progress bar itself: its name and value text go there, not on the track.
+        <Progress.Root size="md">
+          <Progress.Section
+            value={percent}
+            color={percent >= 90 ? "red" : percent >= 75 ? "yellow" : "blue"}
+            aria-labelledby="storage-meter-label"
+            aria-valuetext={text}
+          />
+        </Progress.Root>
       )}
     </Stack>
   );

@@ -48,6 +48,9 @@ export function atriumTheme(labels: { close: string }) {
     components: {
       Modal: { defaultProps: { closeButtonProps } },
       Drawer: { defaultProps: { closeButtonProps } },
+      // A table wider than a phone scrolls sideways: its scrolling area takes keyboard focus, so
+      // the arrow keys can scroll it (WCAG 2.1.1).
+      TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
     },
   });
 }

@@ -15,6 +15,7 @@ import { withPlatform } from "../../server/db/tenant";
 import { type BuiltUser, buildSite, buildUser } from "../../server/seed/builders";
 import type { SiteAccount } from "../../server/modules/accounts";
 import { startTestPlatform, type TestPlatform } from "../support/platform";
+import { checkOtherWidths, sweepScreen, takeAxeFailures } from "./axe-sweep";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const BUILD_DIR = join(ROOT, process.env.ATRIUM_BUILD_DIR || "build");
@@ -168,13 +169,19 @@ export function setupE2E(env: Record<string, string> | (() => Promise<Record<str
   });
 
   afterEach(async (ctx: TestContext) => {
+    await checkOtherWidths(ctx.task.result?.state !== "fail");
     const opened = contexts.splice(0);
     const errors = pageErrors.splice(0);
-    const failed = ctx.task.result?.state === "fail" || errors.length > 0;
+    const inaccessible = takeAxeFailures();
+    const failed = ctx.task.result?.state === "fail" || errors.length > 0 || inaccessible.length > 0;
     if (failed) await screenshots(ctx.task.name, opened);
     await Promise.all(opened.map((c) => c.close().catch(() => undefined)));
     // A script error or a missing asset means the page never became interactive as users see it.
     if (errors.length) throw new Error(`errors in the browser:\n  ${errors.join("\n  ")}`);
+    // A screen the test showed breaks WCAG 2.2 AA (serious or critical): see axe-sweep.ts.
+    if (inaccessible.length) {
+      throw new Error(`accessibility violations (axe):\n  ${inaccessible.join("\n  ")}`);
+    }
   });
 
   afterAll(async () => {
@@ -207,13 +214,15 @@ async function screenshots(testName: string, contexts: BrowserContext[]) {
 
 /**
  * Waits until React has hydrated the page, so a click runs the app's handlers instead of racing
- * them with a plain form post. Every route renders a <main>; React tags the nodes it owns.
+ * them with a plain form post. Every route renders a <main>; React tags the nodes it owns. The
+ * first time a screen is shown in a run, axe checks it (axe-sweep.ts).
  */
 export async function hydrated(page: Page) {
   await page.waitForFunction(() => {
     const main = document.querySelector("main");
     return Boolean(main && Object.keys(main).some((k) => k.startsWith("__reactFiber$")));
   });
+  await sweepScreen(page);
 }
 
 /** Opens a page of the app and waits until it is interactive. */

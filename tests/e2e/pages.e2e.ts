@@ -64,7 +64,8 @@ describe("page builder", () => {
       await addBlock(page, b.hero.name);
     }
     expect(await heroInPage.count()).toBe(1);
-    await heroInPage.click();
+    // The block is one control in the editor: a click on it selects it.
+    await page.locator('[data-puck-component^="Hero"]').click();
     await heroHeading.fill("Open day at our school");
 
     await addBlock(page, b.richText.name);

@@ -101,15 +101,24 @@ describe("site administration", () => {
     await page.getByTestId("site-preview").getByRole("button", { name: "Explore" }).waitFor();
 
     // Reordering from the keyboard: the mega menu goes up, and focus stays on its button.
-    await mega.getByRole("button", { name: "Move Explore up" }).focus();
+    // The buttons say what they do; the item they act on describes them (its legend).
+    const up = mega.getByRole("button", { name: sa.moveUp, exact: true });
+    expect(await up.getAttribute("aria-describedby")).toBe(await mega.locator("legend").first().getAttribute("id"));
+    await up.focus();
     await page.keyboard.press("Enter");
     await expect
       .poll(() => page.getByTestId(`menu-item-${before}`).locator("legend").first().textContent())
       .toBe("Explore");
     // Focus moves to "down" once the list has re-rendered; Enter before that would hit the disabled "up".
     await expect
-      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
-      .toBe("Move Explore down");
+      .poll(() =>
+        page.evaluate(() => {
+          const focused = document.activeElement;
+          const about = document.getElementById(focused?.getAttribute("aria-describedby") ?? "");
+          return `${focused?.textContent} · ${about?.textContent}`;
+        }),
+      )
+      .toBe(`${sa.moveDown} · Explore`);
     // At the top "up" is disabled, so focus went to "down": Enter moves it back below Catalogue.
     await page.keyboard.press("Enter");
     await expect

@@ -10,7 +10,7 @@ import { defineLocalAnswer } from "../../server/ai";
 import { accountNotifications, aiTasks, usageMeters } from "../../server/db/schema";
 import { withPlatform } from "../../server/db/tenant";
 import { notFound } from "../../server/errors";
-import { defineAiTask } from "../../server/modules/ai";
+import { aiTasks as aiTaskService, defineAiTask } from "../../server/modules/ai";
 import { periodOf } from "../../server/modules/usage";
 import { startTestPlatform, type TestPlatform } from "../support/platform";
 import { body, expectError, expectNotAuthenticated, memberOf, type SiteWithOwner, siteWithOwner } from "./helpers";
@@ -31,6 +31,38 @@ defineAiTask({
     await ctx.progress(40);
     const text = await ctx.generate({
       task: "test-essay",
+      system: "Write.",
+      prompt: ctx.input.topic,
+      input: ctx.input,
+    });
+    return { length: text.length, start: text.slice(0, 20) };
+  },
+  async apply(tx, ctx, result) {
+    await tx
+      .insert(accountNotifications)
+      .values({ accountId: ctx.site.accountId, message: `essay ${ctx.input.topic} ${result.length}` });
+  },
+});
+
+// The same, for two workers given one task: each waits in `run` until both are there, so they
+// overlap for certain and both reach the step that stores the result.
+defineLocalAnswer("test-twice", (input) => `${String(input.topic)}: ${LONG}`);
+let arrived = 0;
+let bothIn: () => void = () => undefined;
+const together = new Promise<void>((done) => {
+  bothIn = done;
+});
+defineAiTask({
+  kind: "test-twice",
+  feature: "ai",
+  meter: "aitokens",
+  input: z.object({ topic: z.string().min(1).max(80) }).strict(),
+  async authorize() {},
+  async run(ctx) {
+    if (++arrived === 2) bothIn();
+    await together;
+    const text = await ctx.generate({
+      task: "test-twice",
       system: "Write.",
       prompt: ctx.input.topic,
       input: ctx.input,
@@ -121,6 +153,26 @@ describe("AI tasks", () => {
     expect(row?.outputTokens).toBe(Math.ceil(done.result.length / 4));
     const after = await body(await t.request(s.site.slug, "/api/v1/ai/status", { cookie: s.ownerCookie }));
     expect(after.meters.aitokens).toEqual({ used: 2, limit: 1000 });
+  });
+
+  it("a task worked twice at once (a job delivered twice) stores one result and counts once", async () => {
+    const s = await siteWithOwner(t, "ai-twice", { plan: PLAN_IDS.starter });
+    // Stored as the API stores it, but given to two workers by hand instead of the queue.
+    const [task] = await withPlatform(t.database.db, (tx) =>
+      tx
+        .insert(aiTasks)
+        .values({ accountId: s.site.accountId, kind: "test-twice", userId: s.owner.id, input: { topic: "Kilns" } })
+        .returning({ id: aiTasks.id }),
+    );
+    await Promise.all([
+      aiTaskService.work(t.database.db, s.site.accountId, task!.id),
+      aiTaskService.work(t.database.db, s.site.accountId, task!.id),
+    ]);
+    expect(arrived).toBe(2);
+    const done = await settled(t, s, task!.id);
+    expect(done).toMatchObject({ status: "done", progress: 100, result: { start: "Kilns: word word wor" } });
+    expect(await notices(t, s.site.accountId)).toEqual([{ message: `essay Kilns ${done.result.length}` }]);
+    expect(await meterOf(t, s.site.accountId)).toBe(2);
   });
 
   it("refuses a site whose plan lacks the feature, and one whose allowance is used, before any work", async () => {

@@ -42,7 +42,13 @@ export function CourseOutline({ outline, itemCount }: { outline: OutlineItem[]; 
                   // biome-ignore lint/suspicious/noArrayIndexKey: titles may repeat; the position is stable
                   key={j}
                   icon={
-                    <ThemeIcon variant="light" size="sm" radius="xl" aria-label={t(`catalog.type.${item.type}`)}>
+                    <ThemeIcon
+                      variant="light"
+                      size="sm"
+                      radius="xl"
+                      role="img"
+                      aria-label={t(`catalog.type.${item.type}`)}
+                    >
                       <Icon size={14} />
                     </ThemeIcon>
                   }

@@ -15,7 +15,7 @@ export function CourseRating({ rating, count }: { rating: number; count: number 
     );
   }
   return (
-    <Group gap={6} aria-label={t("catalog.ratingLabel", { rating, count })}>
+    <Group gap={6} role="group" aria-label={t("catalog.ratingLabel", { rating, count })}>
       <Rating value={rating} fractions={2} readOnly size="sm" aria-hidden />
       <Text size="sm" fw={600} data-testid="course-rating">
         {rating.toFixed(1)}

@@ -90,7 +90,13 @@ export function CourseReviews(props: {
           {props.reviews.map((r) => (
             <Card key={r.id} withBorder padding="sm" radius="md" component="article">
               <Group gap="xs">
-                <Rating value={r.rating} readOnly size="xs" aria-label={t("catalog.stars", { count: r.rating })} />
+                <Rating
+                  value={r.rating}
+                  readOnly
+                  size="xs"
+                  role="img"
+                  aria-label={t("catalog.stars", { count: r.rating })}
+                />
                 <Text fw={600}>{r.title}</Text>
               </Group>
               {r.review ? (

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Textarea } from "@mantine/core";
+import { ActionIcon, Badge, Button, Card, Group, Stack, Text, Textarea, VisuallyHidden } from "@mantine/core";
 import { IconPin, IconPinnedOff } from "@tabler/icons-react";
 import { useState } from "react";
 import { GROUP_REACTIONS, type GroupReaction } from "../../../core/groups";
@@ -95,10 +95,11 @@ export function GroupPostCard({
               variant={post.myReactions.includes(kind) ? "light" : "subtle"}
               disabled={!canTakePart}
               aria-pressed={post.myReactions.includes(kind)}
-              aria-label={t(`groups.reactions.${kind}`)}
               onClick={() => void react(kind)}
             >
-              {EMOJI[kind]} {post.reactions[kind] ?? 0}
+              {/* Spoken as "Like 3": the reaction's word stands for the emoji, the count as shown. */}
+              <span aria-hidden>{EMOJI[kind]}</span>
+              <VisuallyHidden>{t(`groups.reactions.${kind}`)}</VisuallyHidden> {post.reactions[kind] ?? 0}
             </Button>
           ))}
           <Button size="compact-sm" variant="subtle" onClick={() => void showComments()}>

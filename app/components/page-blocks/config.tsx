@@ -6,6 +6,7 @@
 import "../../styles/page-blocks.css";
 import type { Config, Fields } from "@puckeditor/core";
 import type { TFunction } from "i18next";
+import type { ReactNode } from "react";
 import { MediaPicker } from "../media-picker";
 import { RichTextEditor } from "../rich-text-editor";
 import { type CallToActionProps, CallToActionBlock } from "./call-to-action";
@@ -34,6 +35,20 @@ export type PageBlocks = {
 };
 
 export type PageConfig = Config<PageBlocks>;
+
+/**
+ * A block as the editor's canvas shows it: a picture of the page, not a page. Puck makes each block
+ * one focusable, draggable button; the links, buttons and fields drawn inside it are inert, so the
+ * keyboard and screen readers meet the block once (no controls nested in a control), and a click
+ * anywhere on it selects it.
+ */
+function InCanvas({ children }: { children: ReactNode }) {
+  return (
+    <div inert className="page-block-in-canvas">
+      {children}
+    </div>
+  );
+}
 
 type T = TFunction | ((key: string) => string);
 
@@ -79,7 +94,11 @@ export function pageConfig(t: T): PageConfig {
           buttonLink: "",
           backgroundImage: "",
         },
-        render: (p) => <HeroBlock {...p} />,
+        render: (p) => (
+          <InCanvas>
+            <HeroBlock {...p} />
+          </InCanvas>
+        ),
       },
       RichText: {
         label: l("richText.name"),
@@ -93,7 +112,11 @@ export function pageConfig(t: T): PageConfig {
           },
         },
         defaultProps: { html: `<p>${l("richText.defaultText")}</p>` },
-        render: (p) => <RichTextBlock html={p.html} />,
+        render: (p) => (
+          <InCanvas>
+            <RichTextBlock html={p.html} />
+          </InCanvas>
+        ),
       },
       Image: {
         label: l("image.name"),
@@ -103,7 +126,11 @@ export function pageConfig(t: T): PageConfig {
           caption: text("image.caption"),
         },
         defaultProps: { src: "", alt: "", caption: "" },
-        render: (p) => <ImageBlock {...p} />,
+        render: (p) => (
+          <InCanvas>
+            <ImageBlock {...p} />
+          </InCanvas>
+        ),
       },
       Video: {
         label: l("video.name"),
@@ -112,7 +139,11 @@ export function pageConfig(t: T): PageConfig {
           title: text("video.title"),
         },
         defaultProps: { url: "", title: "" },
-        render: (p) => <VideoBlock {...p} />,
+        render: (p) => (
+          <InCanvas>
+            <VideoBlock {...p} />
+          </InCanvas>
+        ),
       },
       Columns: {
         label: l("columns.name"),
@@ -148,7 +179,11 @@ export function pageConfig(t: T): PageConfig {
           buttonLabel: l("cta.defaultButton"),
           buttonLink: "/signup",
         },
-        render: (p) => <CallToActionBlock {...p} />,
+        render: (p) => (
+          <InCanvas>
+            <CallToActionBlock {...p} />
+          </InCanvas>
+        ),
       },
       FAQ: {
         label: l("faq.name"),
@@ -167,7 +202,11 @@ export function pageConfig(t: T): PageConfig {
           heading: l("faq.defaultHeading"),
           items: [{ question: l("faq.defaultQuestion"), answer: l("faq.defaultAnswer") }],
         },
-        render: (p) => <FaqBlock {...p} />,
+        render: (p) => (
+          <InCanvas>
+            <FaqBlock {...p} />
+          </InCanvas>
+        ),
       },
       Testimonials: {
         label: l("testimonials.name"),
@@ -187,7 +226,11 @@ export function pageConfig(t: T): PageConfig {
           },
         },
         defaultProps: { heading: "", items: [] },
-        render: (p) => <TestimonialsBlock {...p} />,
+        render: (p) => (
+          <InCanvas>
+            <TestimonialsBlock {...p} />
+          </InCanvas>
+        ),
       },
       PricingTable: {
         label: l("pricing.name"),
@@ -209,7 +252,11 @@ export function pageConfig(t: T): PageConfig {
           },
         },
         defaultProps: { heading: "", tiers: [] },
-        render: (p) => <PricingTableBlock {...p} />,
+        render: (p) => (
+          <InCanvas>
+            <PricingTableBlock {...p} />
+          </InCanvas>
+        ),
       },
       Form: {
         label: t("forms.block.name"),
@@ -221,7 +268,11 @@ export function pageConfig(t: T): PageConfig {
           },
         },
         defaultProps: { formId: "" },
-        render: (p) => <FormBlock {...p} />,
+        render: (p) => (
+          <InCanvas>
+            <FormBlock {...p} />
+          </InCanvas>
+        ),
       },
     },
   };

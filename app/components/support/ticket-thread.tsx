@@ -23,7 +23,9 @@ export function TicketThread({ replies }: { replies: ThreadReply[] }) {
           withBorder
           radius="md"
           p="md"
-          bg={r.isStaff ? "var(--mantine-color-blue-light)" : undefined}
+          // Staff answers are marked by a coloured edge and their badge; the text keeps the card's
+          // own background, on which secondary text and the badge are readable in every theme.
+          style={r.isStaff ? { borderInlineStart: "4px solid var(--mantine-color-blue-filled)" } : undefined}
           data-testid="ticket-reply"
           data-staff={r.isStaff ? "true" : "false"}
         >
@@ -46,7 +48,7 @@ export function TicketThread({ replies }: { replies: ThreadReply[] }) {
             {r.body}
           </Text>
           {r.attachments.length ? (
-            <Stack gap={2} mt="xs" aria-label={t("tickets.attachments")}>
+            <Stack gap={2} mt="xs" role="group" aria-label={t("tickets.attachments")}>
               {r.attachments.map((a) => (
                 <Group key={a.mediaId} gap={4} wrap="nowrap">
                   <IconPaperclip size={14} aria-hidden />

@@ -4,6 +4,7 @@ import { useTranslation } from "../../i18n/use-translation";
 import { errorOf } from "../../lib/action-result";
 import { ConfirmDeleteButton } from "../confirm-delete-button";
 import type { WebhookDelivery, WebhookEndpoint } from "./types";
+import { CodeValue } from "../code-value";
 
 type Props = {
   endpoint: WebhookEndpoint;
@@ -152,9 +153,7 @@ export function WebhookRow({ endpoint: e, onEdit }: Props) {
         {rotated ? (
           <Stack gap={4} data-testid="webhook-rotated-secret">
             <Text size="sm">{t("webhooks.secretOnce")}</Text>
-            <Code block dir="ltr" style={{ whiteSpace: "pre-wrap", wordBreak: "break-all" }}>
-              {rotated}
-            </Code>
+            <CodeValue>{rotated}</CodeValue>
           </Stack>
         ) : null}
       </Stack>

@@ -1,13 +1,13 @@
-import { Alert, Button, Card, Code, Group, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { useCallback, useState } from "react";
 import { useTranslation } from "../../i18n/use-translation";
 import type { WebhookDelivery, WebhookEndpoint } from "./types";
 import { WebhookDeliveries } from "./webhook-deliveries";
 import { WebhookForm } from "./webhook-form";
 import { WebhookRow } from "./webhook-row";
+import { CodeValue } from "../code-value";
 
 /** A secret or URL breaks anywhere rather than widen the page on a phone. */
-const WRAP = { whiteSpace: "pre-wrap", wordBreak: "break-all" } as const;
 
 type Props = {
   endpoints: WebhookEndpoint[];
@@ -57,9 +57,7 @@ export function WebhooksSection({ endpoints, allowsLocalHttp, max, deliveries, o
           onClose={() => setCreated(null)}
         >
           <Text size="sm">{t("webhooks.secretOnce")}</Text>
-          <Code block dir="ltr" style={WRAP}>
-            {created.secret}
-          </Code>
+          <CodeValue>{created.secret}</CodeValue>
         </Alert>
       ) : null}
       {endpoints.length === 0 ? (

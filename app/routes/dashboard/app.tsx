@@ -7,6 +7,7 @@ import { actionResult, errorOf } from "../../lib/action-result";
 import { pageTitle, translatorFor } from "../../lib/i18n.server";
 import { asPageError } from "../../lib/instructor.server";
 import type { Route } from "./+types/app";
+import { CodeValue } from "../../components/code-value";
 
 export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title ?? "Atrium" }];
 
@@ -187,7 +188,7 @@ export default function AppSettings({ loaderData: d, actionData }: Route.Compone
           {created ? (
             <Alert color="green" title={t("webApp.keyCreated", { name: created.name })} mb="sm" data-testid="new-key">
               <Text size="sm">{t("webApp.keyOnce")}</Text>
-              <Code block>{created.key}</Code>
+              <CodeValue>{created.key}</CodeValue>
             </Alert>
           ) : null}
           <Form method="post">

@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Group, Loader, NavLink, Stack, Text } from "@mantine/core";
+import { Alert, Badge, Box, Button, Group, Loader, NavLink, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { IconBellOff, IconMessagePlus } from "@tabler/icons-react";
 import { useCallback, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -136,8 +136,9 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
                 }
                 rightSection={
                   c.unread ? (
-                    <Badge size="sm" aria-label={t("messages.unread", { count: c.unread })}>
-                      {c.unread}
+                    <Badge size="sm">
+                      <span aria-hidden>{c.unread}</span>
+                      <VisuallyHidden>{t("messages.unread", { count: c.unread })}</VisuallyHidden>
                     </Badge>
                   ) : null
                 }

@@ -113,7 +113,7 @@ export default function Ticket({ loaderData: d, actionData }: Route.ComponentPro
           {d.staff ? (
             <>
               {" · "}
-              <Anchor href={d.siteUrl} target="_blank" rel="noreferrer">
+              <Anchor href={d.siteUrl} target="_blank" rel="noreferrer" underline="always">
                 {ticket.site.title}
               </Anchor>
             </>

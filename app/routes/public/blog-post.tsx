@@ -55,7 +55,7 @@ export default function BlogPost({ loaderData: { post } }: Route.ComponentProps)
         <Title order={1}>{post.title}</Title>
         <PostMeta authorName={post.authorName} publishedAt={post.publishedAt} />
         {post.categories.length ? (
-          <Group gap={6} aria-label={t("blog.categoriesLabel")}>
+          <Group gap={6} role="group" aria-label={t("blog.categoriesLabel")}>
             {post.categories.map((c) => (
               <Badge key={c.slug} component={Link} to={`/blog?category=${encodeURIComponent(c.slug)}`} variant="light">
                 {c.name}

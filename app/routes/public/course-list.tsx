@@ -73,7 +73,7 @@ export default function CourseList({ loaderData: d }: Route.ComponentProps) {
           {d.mode === "categories" ? t("catalog.categoriesTitle") : (d.category?.name ?? t("catalog.title"))}
         </Title>
         {d.categories.length ? (
-          <Group gap={6} aria-label={t("catalog.categoriesTitle")}>
+          <Group gap={6} role="group" aria-label={t("catalog.categoriesTitle")}>
             <Badge component={Link} to="/course" variant={d.mode === "courses" && !d.category ? "filled" : "light"}>
               {t("catalog.allCourses")}
             </Badge>

@@ -3,7 +3,6 @@ import {
   Badge,
   Button,
   Card,
-  Code,
   Group,
   PasswordInput,
   Select,
@@ -21,6 +20,7 @@ import { Toast } from "../../../components/owner-orders/toast";
 import { pageTitle, translatorFor } from "../../../lib/i18n.server";
 import { asPageError, notFound, runAction } from "../../../lib/instructor.server";
 import type { Route } from "./+types/payments";
+import { CodeValue } from "../../../components/code-value";
 
 export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title ?? "Atrium" }];
 
@@ -141,7 +141,7 @@ function ProviderCard({
               <Text size="sm" fw={500}>
                 {t("payments.settings.webhook")}
               </Text>
-              <Code block dir="ltr">{`${origin}/api/webhooks/${p.provider}`}</Code>
+              <CodeValue>{`${origin}/api/webhooks/${p.provider}`}</CodeValue>
             </div>
           ) : null}
           <Text size="xs" c="dimmed">

@@ -224,7 +224,7 @@ export default function MenusScreen({ loaderData }: Route.ComponentProps) {
             return (
               <li key={item.id} style={{ marginInlineStart: `${depth * 1.5}rem` }}>
                 <fieldset data-testid={`menu-item-${index}`}>
-                  <legend>{name}</legend>
+                  <legend id={`menu-item-name-${item.id}`}>{name}</legend>
                   <div className="site-admin-row">
                     <TextField
                       label={t("siteAdmin.menus.label")}
@@ -361,7 +361,7 @@ export default function MenusScreen({ loaderData }: Route.ComponentProps) {
                       id={`move-up-${item.id}`}
                       className="small secondary"
                       disabled={!siblingAt(items, index, -1)}
-                      aria-label={t("siteAdmin.menus.moveUp", { label: name })}
+                      aria-describedby={`menu-item-name-${item.id}`}
                       onClick={() => move(index, -1)}
                     >
                       {t("siteAdmin.moveUp")}
@@ -371,7 +371,7 @@ export default function MenusScreen({ loaderData }: Route.ComponentProps) {
                       id={`move-down-${item.id}`}
                       className="small secondary"
                       disabled={!siblingAt(items, index, 1)}
-                      aria-label={t("siteAdmin.menus.moveDown", { label: name })}
+                      aria-describedby={`menu-item-name-${item.id}`}
                       onClick={() => move(index, 1)}
                     >
                       {t("siteAdmin.moveDown")}
@@ -379,7 +379,7 @@ export default function MenusScreen({ loaderData }: Route.ComponentProps) {
                     <button
                       type="button"
                       className="small danger"
-                      aria-label={t("siteAdmin.menus.remove", { label: name })}
+                      aria-describedby={`menu-item-name-${item.id}`}
                       onClick={() => remove(item.id)}
                     >
                       {t("siteAdmin.remove")}

@@ -3,7 +3,6 @@ import {
   Anchor,
   Button,
   Card,
-  Code,
   CopyButton,
   Grid,
   Group,
@@ -31,6 +30,7 @@ import { pageTitle, translatorFor } from "../../../lib/i18n.server";
 import { asPageError, notFound, readIntent, runAction } from "../../../lib/instructor.server";
 import { planLock } from "../../../lib/plan-limit";
 import type { Route } from "./+types/form-edit";
+import { CodeValue } from "../../../components/code-value";
 
 export const meta = ({ data }: Route.MetaArgs) => [{ title: data?.title ?? "Atrium" }];
 
@@ -223,9 +223,7 @@ function Builder({ d }: { d: Data }) {
               </Anchor>
               <Text fw={600}>{t("forms.embed")}</Text>
               <Text size="sm">{t("forms.embedHint")}</Text>
-              <Code block style={{ whiteSpace: "pre-wrap", wordBreak: "break-all" }}>
-                {embed}
-              </Code>
+              <CodeValue>{embed}</CodeValue>
               <Text size="sm">{t("forms.pageBlockHint")}</Text>
             </Stack>
           </Tabs.Panel>

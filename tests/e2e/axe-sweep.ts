@@ -1,0 +1,182 @@
+// axe on every screen the browser tests visit. `hydrated()` calls `sweepScreen(page)` each time a
+// page becomes interactive: the first time a screen (the React Router route it shows) is seen at a
+// width in a theme during a run, axe checks it at the page's own width, and after the test the same
+// address is opened again at the other of desktop and phone. Serious and critical violations of the
+// WCAG 2.2 A/AA rules fail the test that showed the screen (its afterEach). Every check is written
+// to test-results/axe/checks.ndjson; the suite's teardown (axe-report.global.ts) prints the total.
+import { appendFileSync, mkdirSync, rmSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { Page } from "playwright-core";
+import { type AxeFinding, axeCheck, formatFindings } from "./axe";
+
+export const AXE_DIR = join(resolve(dirname(fileURLToPath(import.meta.url)), "../.."), "test-results/axe");
+export const AXE_CHECKS_FILE = join(AXE_DIR, "checks.ndjson");
+const CLAIMS_DIR = join(AXE_DIR, "claims");
+
+/** WCAG 2.0, 2.1 and 2.2, levels A and AA. */
+export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] as const;
+/** Impacts that fail a test; moderate and minor findings are left to review. */
+const FAILING = new Set(["serious", "critical"]);
+
+export const WIDTHS = {
+  desktop: { width: 1366, height: 900 },
+  phone: { width: 390, height: 844 },
+} as const;
+type Width = keyof typeof WIDTHS;
+
+/** The findings that fail a test. */
+export const failingOnly = (findings: readonly AxeFinding[]) => findings.filter((f) => FAILING.has(f.impact ?? ""));
+
+/** What the test that is running has shown that fails: read and emptied by its afterEach. */
+const pending: string[] = [];
+const optOuts: { route: RegExp; reason: string }[] = [];
+let enabled = process.env.AXE !== "0";
+
+/**
+ * Leaves screens whose route id matches `route` out of the sweep in this file, for a reason that
+ * belongs to the test (a site theme whose colours the test chose badly on purpose, say).
+ */
+export function axeOptOut(route: RegExp, reason: string) {
+  if (!reason.trim()) throw new Error("axeOptOut needs a reason");
+  optOuts.push({ route, reason });
+}
+
+/** Turns the sweep off (and on) for the rest of this file: for the accessibility test's own loop. */
+export function axeSweep(on: boolean) {
+  enabled = on && process.env.AXE !== "0";
+}
+
+/** The failures the sweep found since the last call (each a readable line). */
+export function takeAxeFailures(): string[] {
+  return pending.splice(0);
+}
+
+type Screen = { route: string; theme: string; width: Width; url: string };
+
+async function screenOf(page: Page): Promise<Screen | null> {
+  const seen = await page
+    .evaluate(() => {
+      type Router = { state?: { matches?: { route: { id: string } }[] } };
+      const router = (window as unknown as { __reactRouterDataRouter?: Router }).__reactRouterDataRouter;
+      const matches = router?.state?.matches ?? [];
+      return {
+        route: matches.length ? matches[matches.length - 1]!.route.id : "",
+        theme: document.documentElement.getAttribute("data-theme") ?? "light",
+        width: window.innerWidth,
+      };
+    })
+    .catch(() => null);
+  if (!seen?.route) return null;
+  return { route: seen.route, theme: seen.theme, width: seen.width < 768 ? "phone" : "desktop", url: page.url() };
+}
+
+/** True once per run for a key: the first worker to make its directory checks the screen. */
+function claim(key: string): boolean {
+  mkdirSync(CLAIMS_DIR, { recursive: true });
+  try {
+    mkdirSync(join(CLAIMS_DIR, createHash("sha1").update(key).digest("hex")));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A screen that failed is checked again next time it is shown (a retried test fails again). */
+function release(key: string) {
+  rmSync(join(CLAIMS_DIR, createHash("sha1").update(key).digest("hex")), { recursive: true, force: true });
+}
+
+function record(screen: Screen, findings: AxeFinding[], ms: number) {
+  const failing = failingOnly(findings);
+  mkdirSync(AXE_DIR, { recursive: true });
+  appendFileSync(
+    AXE_CHECKS_FILE,
+    `${JSON.stringify({
+      route: screen.route,
+      theme: screen.theme,
+      width: screen.width,
+      url: screen.url,
+      ms,
+      failing: formatFindings("", failing).map((l) => l.trim()),
+      other: findings.filter((f) => !FAILING.has(f.impact ?? "")).map((f) => `${f.impact} ${f.rule}`),
+    })}\n`,
+  );
+  return failing;
+}
+
+async function check(page: Page, screen: Screen) {
+  const key = `${screen.route}|${screen.width}|${screen.theme}`;
+  if (!claim(key)) return;
+  const started = Date.now();
+  const failing = record(screen, await axeCheck(page, { tags: WCAG_TAGS }), Date.now() - started);
+  if (failing.length) {
+    release(key);
+    pending.push(...formatFindings(`[axe ${screen.width} ${screen.theme}] ${screen.route} (${screen.url})`, failing));
+  }
+}
+
+/** Screens to see again at the other width once the test that showed them is over. */
+const otherWidths: { page: Page; screen: Screen; key: string; width: Width }[] = [];
+
+/**
+ * The same address in a new tab of the same browser context (same person, same theme), at the
+ * other width. Done after the test, so that loading an address twice (an offer marked as seen, a
+ * cart read again) never changes what the test itself saw.
+ */
+async function checkOtherWidth({ page, screen, key, width }: (typeof otherWidths)[number]) {
+  const other = await page
+    .context()
+    .newPage()
+    .catch(() => null);
+  if (!other) return release(key);
+  try {
+    await other.setViewportSize(WIDTHS[width]);
+    const answer = await other.goto(screen.url);
+    if (!answer || answer.status() >= 400) return release(key);
+    await other.waitForFunction(
+      () => {
+        const main = document.querySelector("main");
+        return Boolean(main && Object.keys(main).some((k) => k.startsWith("__reactFiber$")));
+      },
+      undefined,
+      { timeout: 15_000 },
+    );
+    const shown = await screenOf(other);
+    // A redirect or another state of the app (a one-time link) shows something else: not this screen.
+    if (!shown || shown.route !== screen.route || shown.theme !== screen.theme) return release(key);
+    const started = Date.now();
+    const failing = record(shown, await axeCheck(other, { tags: WCAG_TAGS }), Date.now() - started);
+    if (failing.length) {
+      release(key);
+      pending.push(...formatFindings(`[axe ${width} ${shown.theme}] ${shown.route} (${shown.url})`, failing));
+    }
+  } catch {
+    release(key);
+  } finally {
+    await other.close().catch(() => undefined);
+  }
+}
+
+/**
+ * Checks, at the other width, the screens the test showed: called by setupE2E's afterEach. After a
+ * failed test they are left for another test to show (`run` false).
+ */
+export async function checkOtherWidths(run = true) {
+  for (const item of otherWidths.splice(0)) {
+    if (run) await checkOtherWidth(item);
+    else release(item.key);
+  }
+}
+
+/** Checks the screen `page` shows, and the same at the other width, once per run each. */
+export async function sweepScreen(page: Page) {
+  if (!enabled) return;
+  const screen = await screenOf(page);
+  if (!screen || optOuts.some((o) => o.route.test(screen.route))) return;
+  await check(page, screen);
+  const width: Width = screen.width === "desktop" ? "phone" : "desktop";
+  const key = `${screen.route}|${width}|${screen.theme}`;
+  if (claim(key)) otherWidths.push({ page, screen, key, width });
+}
