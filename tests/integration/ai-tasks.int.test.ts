@@ -15,65 +15,45 @@ import { periodOf } from "../../server/modules/usage";
 import { startTestPlatform, type TestPlatform } from "../support/platform";
 import { body, expectError, expectNotAuthenticated, memberOf, type SiteWithOwner, siteWithOwner } from "./helpers";
 
-// A task kind of the tests' own: it asks for a long text (so its tokens pass a thousand) and, when
-// done, writes a notice to the site's owner, the "thing the draft becomes".
+// Task kinds of the tests' own: each asks for a long text (so its tokens pass a thousand) and, when
+// done, writes a notice to the site's owner, the "thing the draft becomes". `beforeWriting` runs
+// in the worker before the provider is asked.
 const LONG = "word ".repeat(1200);
-defineLocalAnswer("test-essay", (input) => `${String(input.topic)}: ${LONG}`);
-defineAiTask({
-  kind: "test-essay",
-  feature: "ai",
-  meter: "aitokens",
-  input: z.object({ topic: z.string().min(1).max(80) }).strict(),
-  async authorize(_tx, _site, _actor, input) {
-    if (input.topic === "forbidden") throw notFound("Topic");
-  },
-  async run(ctx) {
-    await ctx.progress(40);
-    const text = await ctx.generate({
-      task: "test-essay",
-      system: "Write.",
-      prompt: ctx.input.topic,
-      input: ctx.input,
-    });
-    return { length: text.length, start: text.slice(0, 20) };
-  },
-  async apply(tx, ctx, result) {
-    await tx
-      .insert(accountNotifications)
-      .values({ accountId: ctx.site.accountId, message: `essay ${ctx.input.topic} ${result.length}` });
-  },
-});
+function defineEssayTask(kind: string, beforeWriting: () => Promise<void> = async () => undefined) {
+  defineLocalAnswer(kind, (input) => `${String(input.topic)}: ${LONG}`);
+  defineAiTask({
+    kind,
+    feature: "ai",
+    meter: "aitokens",
+    input: z.object({ topic: z.string().min(1).max(80) }).strict(),
+    async authorize(_tx, _site, _actor, input) {
+      if (input.topic === "forbidden") throw notFound("Topic");
+    },
+    async run(ctx) {
+      await ctx.progress(40);
+      await beforeWriting();
+      const text = await ctx.generate({ task: kind, system: "Write.", prompt: ctx.input.topic, input: ctx.input });
+      return { length: text.length, start: text.slice(0, 20) };
+    },
+    async apply(tx, ctx, result) {
+      await tx
+        .insert(accountNotifications)
+        .values({ accountId: ctx.site.accountId, message: `essay ${ctx.input.topic} ${result.length}` });
+    },
+  });
+}
+defineEssayTask("test-essay");
 
-// The same, for two workers given one task: each waits in `run` until both are there, so they
-// overlap for certain and both reach the step that stores the result.
-defineLocalAnswer("test-twice", (input) => `${String(input.topic)}: ${LONG}`);
+// For two workers given one task: each waits until both are there, so they overlap for certain
+// and both reach the step that stores the result.
 let arrived = 0;
 let bothIn: () => void = () => undefined;
 const together = new Promise<void>((done) => {
   bothIn = done;
 });
-defineAiTask({
-  kind: "test-twice",
-  feature: "ai",
-  meter: "aitokens",
-  input: z.object({ topic: z.string().min(1).max(80) }).strict(),
-  async authorize() {},
-  async run(ctx) {
-    if (++arrived === 2) bothIn();
-    await together;
-    const text = await ctx.generate({
-      task: "test-twice",
-      system: "Write.",
-      prompt: ctx.input.topic,
-      input: ctx.input,
-    });
-    return { length: text.length, start: text.slice(0, 20) };
-  },
-  async apply(tx, ctx, result) {
-    await tx
-      .insert(accountNotifications)
-      .values({ accountId: ctx.site.accountId, message: `essay ${ctx.input.topic} ${result.length}` });
-  },
+defineEssayTask("test-twice", async () => {
+  if (++arrived === 2) bothIn();
+  await together;
 });
 
 let t: TestPlatform;
