@@ -134,16 +134,36 @@ describe("the instructor's appointments screen", () => {
     expect(await ok(A, A.ownerCookie, (s) => [s.canManage, s.canTeach])).toEqual([true, true]);
     const types = await ok(A, A.ownerCookie, (s) => s.allTypes());
     expect(types.map((x) => [x.id, x.instructorId])).toEqual([[typeId, teacher.user.id]]);
-    const all = await ok(A, A.ownerCookie, (s) => s.allBookings("upcoming"));
-    expect(all.map((b) => b.id)).toContain(bookingId);
+    const all = await ok(A, A.ownerCookie, (s) => s.manageBookings("upcoming", {}));
+    expect(all.items.map((b) => b.id)).toContain(bookingId);
+    expect(all.instructors).toEqual([expect.objectContaining({ value: teacher.user.id })]);
     // The owner's own list holds only their own types.
     expect(await ok(A, A.ownerCookie, (s) => s.myTypes())).toEqual([]);
+  });
+
+  it("pages the managers' list and filters it by instructor in the database", async () => {
+    const first = await ok(A, A.ownerCookie, (s) => s.manageBookings("upcoming", { page: 1, perPage: 1 }));
+    expect(first.total).toBeGreaterThanOrEqual(2);
+    expect([first.items.length, first.page, first.pages]).toEqual([1, 1, first.total]);
+    const second = await ok(A, A.ownerCookie, (s) => s.manageBookings("upcoming", { page: 2, perPage: 1 }));
+    expect(second.items).toHaveLength(1);
+    // Upcoming runs from the earliest: page two starts no sooner than page one.
+    expect(second.items[0]!.id).not.toBe(first.items[0]!.id);
+    expect(Date.parse(second.items[0]!.start)).toBeGreaterThanOrEqual(Date.parse(first.items[0]!.start));
+    const theirs = await ok(A, A.ownerCookie, (s) => s.manageBookings("upcoming", { instructorId: teacher.user.id }));
+    expect(theirs.total).toBe(first.total);
+    expect(new Set(theirs.items.map((b) => b.instructorId))).toEqual(new Set([teacher.user.id]));
+    const nobody = await ok(A, A.ownerCookie, (s) => s.manageBookings("upcoming", { instructorId: A.owner.id }));
+    expect([nobody.total, nobody.items, nobody.pages]).toEqual([0, [], 1]);
+    // The filter still offers everyone, whichever one is chosen.
+    expect(nobody.instructors.map((x) => x.value)).toEqual([teacher.user.id]);
+    expect(await ok(A, A.ownerCookie, (s) => s.allTypes(A.owner.id))).toEqual([]);
   });
 
   it("refuses students, other sites and sites without the feature", async () => {
     expect(await ok(A, ann.cookie, (s) => [s.canTeach, s.canManage])).toEqual([false, false]);
     await expectError(await call(A, ann.cookie, (s) => s.myTypes()), 403, "forbidden");
-    await expectError(await call(A, ann.cookie, (s) => s.allBookings("upcoming")), 403, "forbidden");
+    await expectError(await call(A, ann.cookie, (s) => s.manageBookings("upcoming", {})), 403, "forbidden");
     await expectError(await call(A, ann.cookie, (s) => s.saveType(typeId, { title: "Mine" })), 403, "forbidden");
     await expectError(await call(A, teacher.cookie, (s) => s.allTypes()), 403, "forbidden");
     await expectError(

@@ -74,10 +74,10 @@ export function appointmentServices(c: Context<AppEnv>) {
 
       /** The viewer's own types, active or not. */
       myTypes: () => appointmentTypeService.list(db, site.accountId, { instructorId: teacher().userId }),
-      /** Every instructor's types (managers). */
-      allTypes: () => {
+      /** Every instructor's types, or one instructor's (managers). */
+      allTypes: (instructorId?: string | null) => {
         manager();
-        return appointmentTypeService.list(db, site.accountId);
+        return appointmentTypeService.list(db, site.accountId, instructorId ? { instructorId } : {});
       },
       /** A new type of the viewer's, or a change to one they may change (managers: any). */
       saveType: (id: string | null, input: Record<string, unknown>) => {
@@ -91,8 +91,11 @@ export function appointmentServices(c: Context<AppEnv>) {
       /** The bookings of the viewer's types. */
       instructorBookings: (when: BookingWhen) =>
         bookingLists.list(db, site.accountId, teacher().userId, "instructor", when),
-      /** Every booking of the site (managers). */
-      allBookings: (when: BookingWhen) => bookingLists.list(db, site.accountId, manager().userId, "all", when),
+      /** The site's bookings, of one instructor or all, a page at a time, and the filter's people (managers). */
+      manageBookings: (when: BookingWhen, opts: { instructorId?: string | null; page?: number; perPage?: number }) => {
+        manager();
+        return bookingLists.manage(db, site.accountId, when, opts);
+      },
       markAttendance: (id: string, attended: boolean) => bookingLists.markAttendance(db, site, teacher(), id, attended),
       /** Published shop products a paid type can be sold through, with what they cost now. */
       productChoices: async () => {

@@ -1,7 +1,7 @@
 // Bookings as each side sees them: a member's own, an instructor's, all of a site's (managers), and
 // the meetings of a person (confirmed bookings they attend or hold), upcoming or past; attendance.
-import { and, asc, desc, eq, gte, lt, ne, or, type SQL } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { and, asc, count, desc, eq, gte, lt, ne, or, type SQL } from "drizzle-orm";
+import type { Db, Tx } from "../../db/client";
 import { appointmentTypes, bookings, orders } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
 import { AppError } from "../../errors";
@@ -12,6 +12,40 @@ import { type Actor, type BookingView, bookingView, lockBooking, namesOf } from 
 export type BookingScope = "mine" | "instructor" | "all" | "meetings";
 export type BookingWhen = "upcoming" | "past";
 const LIST_MAX = 200;
+/** Bookings per page of the managers' list. */
+export const MANAGE_PER_PAGE = 25;
+
+/** A page of bookings with their types' and people's names, in the list's order. */
+async function bookingRows(
+  tx: Tx,
+  accountId: string,
+  where: (SQL | undefined)[],
+  when: BookingWhen,
+  limit: number,
+  offset = 0,
+): Promise<BookingView[]> {
+  const rows = await tx
+    .select({ b: bookings, t: appointmentTypes, checkoutUrl: orders.checkoutUrl })
+    .from(bookings)
+    .innerJoin(
+      appointmentTypes,
+      and(eq(appointmentTypes.accountId, bookings.accountId), eq(appointmentTypes.id, bookings.typeId)),
+    )
+    .leftJoin(orders, and(eq(orders.accountId, bookings.accountId), eq(orders.orderId, bookings.orderId)))
+    .where(and(eq(bookings.accountId, accountId), ...where))
+    .orderBy(when === "upcoming" ? asc(bookings.startAt) : desc(bookings.startAt), asc(bookings.id))
+    .limit(limit)
+    .offset(offset);
+  const names = await namesOf(
+    tx,
+    accountId,
+    rows.flatMap((r) => [r.b.memberId, r.b.instructorId]),
+  );
+  return rows.map((r): BookingView => bookingView(r.b, r.t, names, r.checkoutUrl));
+}
+
+const isWhen = (when: BookingWhen, now: Date) =>
+  when === "upcoming" ? gte(bookings.endAt, now) : lt(bookings.endAt, now);
 
 export const bookingLists = {
   /**
@@ -30,31 +64,52 @@ export const bookingLists = {
                 eq(bookings.status, "confirmed"),
               )
             : undefined;
-    return withTenant(db, accountId, async (tx) => {
-      const rows = await tx
-        .select({ b: bookings, t: appointmentTypes, checkoutUrl: orders.checkoutUrl })
-        .from(bookings)
-        .innerJoin(
-          appointmentTypes,
-          and(eq(appointmentTypes.accountId, bookings.accountId), eq(appointmentTypes.id, bookings.typeId)),
-        )
-        .leftJoin(orders, and(eq(orders.accountId, bookings.accountId), eq(orders.orderId, bookings.orderId)))
-        .where(
-          and(
-            eq(bookings.accountId, accountId),
-            who,
-            when === "upcoming" ? gte(bookings.endAt, now) : lt(bookings.endAt, now),
-            scope === "meetings" ? ne(bookings.status, "cancelled") : undefined,
-          ),
-        )
-        .orderBy(when === "upcoming" ? asc(bookings.startAt) : desc(bookings.startAt), asc(bookings.id))
-        .limit(LIST_MAX);
-      const names = await namesOf(
+    return withTenant(db, accountId, (tx) =>
+      bookingRows(
         tx,
         accountId,
-        rows.flatMap((r) => [r.b.memberId, r.b.instructorId]),
-      );
-      return rows.map((r): BookingView => bookingView(r.b, r.t, names, r.checkoutUrl));
+        [who, isWhen(when, now), scope === "meetings" ? ne(bookings.status, "cancelled") : undefined],
+        when,
+        LIST_MAX,
+      ),
+    );
+  },
+
+  /**
+   * The managers' list: every booking of the site, or of one instructor, page by page, counted
+   * in the database; and everyone the filter can offer (whoever offers a type or holds a booking).
+   */
+  async manage(
+    db: Db,
+    accountId: string,
+    when: BookingWhen,
+    opts: { instructorId?: string | null; page?: number; perPage?: number } = {},
+    now = new Date(),
+  ) {
+    const page = Math.max(1, Math.floor(opts.page ?? 1) || 1);
+    const perPage = Math.min(100, Math.max(1, Math.floor(opts.perPage ?? MANAGE_PER_PAGE) || MANAGE_PER_PAGE));
+    const where = [isWhen(when, now), opts.instructorId ? eq(bookings.instructorId, opts.instructorId) : undefined];
+    return withTenant(db, accountId, async (tx) => {
+      const [total] = await tx
+        .select({ n: count() })
+        .from(bookings)
+        .where(and(eq(bookings.accountId, accountId), ...where));
+      const items = await bookingRows(tx, accountId, where, when, perPage, (page - 1) * perPage);
+      const held = await tx
+        .selectDistinct({ id: bookings.instructorId })
+        .from(bookings)
+        .where(eq(bookings.accountId, accountId));
+      const offered = await tx
+        .selectDistinct({ id: appointmentTypes.instructorId })
+        .from(appointmentTypes)
+        .where(eq(appointmentTypes.accountId, accountId));
+      const ids = [...new Set([...held, ...offered].map((r) => r.id))];
+      const names = await namesOf(tx, accountId, ids);
+      const instructors = ids
+        .map((id) => ({ value: id, label: names.get(id) || id }))
+        .sort((x, y) => x.label.localeCompare(y.label));
+      const n = total?.n ?? 0;
+      return { items, total: n, page, pages: Math.max(1, Math.ceil(n / perPage)), instructors };
     });
   },
 

@@ -3,6 +3,7 @@ import { useMounted } from "@mantine/hooks";
 import { useNavigate } from "react-router";
 import { BookingCard } from "../../../components/appointments/booking-card";
 import { TypeList } from "../../../components/appointments/type-list";
+import { Pager } from "../../../components/pager";
 import { useTranslation } from "../../../i18n/use-translation";
 import { appointmentAction } from "../../../lib/appointment-actions.server";
 import { pageTitle, translatorFor } from "../../../lib/i18n.server";
@@ -17,20 +18,21 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const when = url.searchParams.get("when") === "past" ? "past" : "upcoming";
   const instructor = url.searchParams.get("instructor") || null;
-  const [types, bookings, products] = await Promise.all([s.allTypes(), s.allBookings(when), s.productChoices()]);
-  // Everyone who offers a type or holds a booking, by name.
-  const names = new Map<string, string>();
-  for (const x of [...types, ...bookings]) names.set(x.instructorId, x.instructorName || x.instructorId);
-  const instructors = [...names]
-    .map(([value, label]) => ({ value, label }))
-    .sort((a, b) => a.label.localeCompare(b.label));
+  const page = Math.max(1, Math.floor(Number(url.searchParams.get("page"))) || 1);
+  const [types, booked, products] = await Promise.all([
+    s.allTypes(instructor),
+    s.manageBookings(when, { instructorId: instructor, page }),
+    s.productChoices(),
+  ]);
   return {
     title: pageTitle(translatorFor(context, request), "appointments.manageTitle", context.site.settings.sitetitle),
     when,
     instructor,
-    instructors,
-    types: instructor ? types.filter((x) => x.instructorId === instructor) : types,
-    bookings: instructor ? bookings.filter((b) => b.instructorId === instructor) : bookings,
+    instructors: booked.instructors,
+    types,
+    bookings: booked.items,
+    page: booked.page,
+    pages: booked.pages,
     products,
     currency: context.services.shop.currency,
     attendance: s.attendance,
@@ -47,8 +49,9 @@ export default function ManageAppointments({ loaderData: d }: Route.ComponentPro
   const { t } = useTranslation();
   const mounted = useMounted();
   const navigate = useNavigate();
-  const go = (instructor: string | null, when: string) =>
-    navigate(`?when=${when}${instructor ? `&instructor=${encodeURIComponent(instructor)}` : ""}`);
+  const query = (instructor: string | null, when: string, page = 1) =>
+    `?${new URLSearchParams({ when, ...(instructor ? { instructor } : {}), ...(page > 1 ? { page: String(page) } : {}) })}`;
+  const go = (instructor: string | null, when: string) => navigate(query(instructor, when));
   return (
     <Stack gap="lg">
       <Title order={1}>{t("appointments.manageTitle")}</Title>
@@ -93,6 +96,7 @@ export default function ManageAppointments({ loaderData: d }: Route.ComponentPro
             ))}
           </Stack>
         )}
+        <Pager page={d.page} pages={d.pages} to={(p) => query(d.instructor, d.when, p)} />
       </Card>
     </Stack>
   );
