@@ -27,11 +27,11 @@ async function run(title, cmd, args, env = {}) {
  * Runs a step beside others: its output is kept and printed whole when it ends, so the log
  * reads step by step. Resolves to whether it passed.
  */
-function runBeside(title, cmd, args) {
+function runBeside(title, cmd, args, env = {}) {
   const started = Date.now();
   const log = [];
   return new Promise((done) => {
-    const child = spawn(cmd, args, { env: process.env });
+    const child = spawn(cmd, args, { env: { ...process.env, ...env } });
     child.stdout.on("data", (b) => log.push(b));
     child.stderr.on("data", (b) => log.push(b));
     child.on("close", (code) => {
@@ -44,15 +44,20 @@ function runBeside(title, cmd, args) {
   });
 }
 
-async function vitest(title, project, env = {}) {
-  const out = `.tmp/vitest-${project}-${Object.keys(env).length ? "pg" : "main"}.json`;
+/** One vitest project; `beside` runs it with its output held until it ends (see runBeside). */
+async function vitest(title, project, env = {}, beside = false) {
+  const out = `.tmp/vitest-${project}-${env.TEST_DATABASE_URL ? "pg" : "main"}.json`;
   rmSync(out, { force: true });
-  await run(
-    title,
-    "npx",
-    ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`],
-    env,
-  );
+  const args = [
+    "vitest",
+    "run",
+    "--project",
+    project,
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${out}`,
+  ];
+  await (beside ? runBeside(title, "npx", args, env) : run(title, "npx", args, env));
   if (existsSync(out)) {
     const r = JSON.parse(readFileSync(out, "utf8"));
     totals.passed += r.numPassedTests;
@@ -76,11 +81,15 @@ if (want("unit")) await vitest("unit tests", "unit");
 // The page-cache and browser tests serve the real React Router build, so build once up front.
 const built = (want("int") || want("e2e")) && (await run("build", "npm", ["run", "--silent", "build"]));
 await checks;
-if (want("int")) {
-  await vitest("integration tests on PGlite", "int", { TEST_DATABASE_URL: "" });
-  if (process.env.TEST_DATABASE_URL)
-    await vitest("integration tests on PostgreSQL", "int", { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL });
-  else console.log("\n(TEST_DATABASE_URL not set: the integration suite ran on PGlite only)");
+if (want("int")) await vitest("integration tests on PGlite", "int", { TEST_DATABASE_URL: "" });
+// The browser tests spend much of their time waiting on Chromium (about 1.2 of 2 cores busy), so the
+// integration suite on PostgreSQL runs beside them and its report follows when it ends.
+let onPostgres = null;
+if (want("int") && process.env.TEST_DATABASE_URL) {
+  const env = { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL };
+  onPostgres = vitest("integration tests on PostgreSQL", "int", env, want("e2e") && built);
+} else if (want("int")) {
+  console.log("\n(TEST_DATABASE_URL not set: the integration suite ran on PGlite only)");
 }
 if (want("e2e") && built) {
   await vitest("browser tests (Chromium)", "e2e");
@@ -93,6 +102,8 @@ if (want("e2e") && built) {
     if (s.violations) failures.push("accessibility (axe)");
   }
 }
+
+await onPostgres;
 
 console.log(`\nTime per step:\n  ${timings.join("\n  ")}`);
 if (failures.length) console.log(`\nFailed steps: ${failures.join(", ")}`);
