@@ -72,11 +72,14 @@ async function screenOf(page: Page): Promise<Screen | null> {
   return { route: seen.route, theme: seen.theme, width: seen.width < 768 ? "phone" : "desktop", url: page.url() };
 }
 
+const viewKey = (s: Pick<Screen, "route" | "width" | "theme">) => `${s.route}|${s.width}|${s.theme}`;
+const claimDir = (key: string) => join(CLAIMS_DIR, createHash("sha1").update(key).digest("hex"));
+
 /** True once per run for a key: the first worker to make its directory checks the screen. */
 function claim(key: string): boolean {
   mkdirSync(CLAIMS_DIR, { recursive: true });
   try {
-    mkdirSync(join(CLAIMS_DIR, createHash("sha1").update(key).digest("hex")));
+    mkdirSync(claimDir(key));
     return true;
   } catch {
     return false;
@@ -85,7 +88,19 @@ function claim(key: string): boolean {
 
 /** A screen that failed is checked again next time it is shown (a retried test fails again). */
 function release(key: string) {
-  rmSync(join(CLAIMS_DIR, createHash("sha1").update(key).digest("hex")), { recursive: true, force: true });
+  rmSync(claimDir(key), { recursive: true, force: true });
+}
+
+/** Waits until React has hydrated the page: every route renders a <main>, React tags its nodes. */
+export function waitForHydration(page: Page, timeout?: number) {
+  return page.waitForFunction(
+    () => {
+      const main = document.querySelector("main");
+      return Boolean(main && Object.keys(main).some((k) => k.startsWith("__reactFiber$")));
+    },
+    undefined,
+    timeout ? { timeout } : {},
+  );
 }
 
 function record(screen: Screen, findings: AxeFinding[], ms: number) {
@@ -106,26 +121,26 @@ function record(screen: Screen, findings: AxeFinding[], ms: number) {
   return failing;
 }
 
-async function check(page: Page, screen: Screen) {
-  const key = `${screen.route}|${screen.width}|${screen.theme}`;
-  if (!claim(key)) return;
+/** Runs axe on a claimed view; a failing view is released and its lines go to the running test. */
+async function checkView(page: Page, screen: Screen) {
   const started = Date.now();
   const failing = record(screen, await axeCheck(page, { tags: WCAG_TAGS }), Date.now() - started);
   if (failing.length) {
-    release(key);
+    release(viewKey(screen));
     pending.push(...formatFindings(`[axe ${screen.width} ${screen.theme}] ${screen.route} (${screen.url})`, failing));
   }
 }
 
 /** Screens to see again at the other width once the test that showed them is over. */
-const otherWidths: { page: Page; screen: Screen; key: string; width: Width }[] = [];
+const otherWidths: { page: Page; screen: Screen; width: Width }[] = [];
 
 /**
  * The same address in a new tab of the same browser context (same person, same theme), at the
  * other width. Done after the test, so that loading an address twice (an offer marked as seen, a
  * cart read again) never changes what the test itself saw.
  */
-async function checkOtherWidth({ page, screen, key, width }: (typeof otherWidths)[number]) {
+async function checkOtherWidth({ page, screen, width }: (typeof otherWidths)[number]) {
+  const key = viewKey({ ...screen, width });
   const other = await page
     .context()
     .newPage()
@@ -135,23 +150,11 @@ async function checkOtherWidth({ page, screen, key, width }: (typeof otherWidths
     await other.setViewportSize(WIDTHS[width]);
     const answer = await other.goto(screen.url);
     if (!answer || answer.status() >= 400) return release(key);
-    await other.waitForFunction(
-      () => {
-        const main = document.querySelector("main");
-        return Boolean(main && Object.keys(main).some((k) => k.startsWith("__reactFiber$")));
-      },
-      undefined,
-      { timeout: 15_000 },
-    );
+    await waitForHydration(other, 15_000);
     const shown = await screenOf(other);
     // A redirect or another state of the app (a one-time link) shows something else: not this screen.
-    if (!shown || shown.route !== screen.route || shown.theme !== screen.theme) return release(key);
-    const started = Date.now();
-    const failing = record(shown, await axeCheck(other, { tags: WCAG_TAGS }), Date.now() - started);
-    if (failing.length) {
-      release(key);
-      pending.push(...formatFindings(`[axe ${width} ${shown.theme}] ${shown.route} (${shown.url})`, failing));
-    }
+    if (!shown || viewKey(shown) !== key) return release(key);
+    await checkView(other, shown);
   } catch {
     release(key);
   } finally {
@@ -166,7 +169,7 @@ async function checkOtherWidth({ page, screen, key, width }: (typeof otherWidths
 export async function checkOtherWidths(run = true) {
   for (const item of otherWidths.splice(0)) {
     if (run) await checkOtherWidth(item);
-    else release(item.key);
+    else release(viewKey({ ...item.screen, width: item.width }));
   }
 }
 
@@ -175,8 +178,7 @@ export async function sweepScreen(page: Page) {
   if (!enabled) return;
   const screen = await screenOf(page);
   if (!screen || optOuts.some((o) => o.route.test(screen.route))) return;
-  await check(page, screen);
+  if (claim(viewKey(screen))) await checkView(page, screen);
   const width: Width = screen.width === "desktop" ? "phone" : "desktop";
-  const key = `${screen.route}|${width}|${screen.theme}`;
-  if (claim(key)) otherWidths.push({ page, screen, key, width });
+  if (claim(viewKey({ ...screen, width }))) otherWidths.push({ page, screen, width });
 }

@@ -15,7 +15,7 @@ import { withPlatform } from "../../server/db/tenant";
 import { type BuiltUser, buildSite, buildUser } from "../../server/seed/builders";
 import type { SiteAccount } from "../../server/modules/accounts";
 import { startTestPlatform, type TestPlatform } from "../support/platform";
-import { checkOtherWidths, sweepScreen, takeAxeFailures } from "./axe-sweep";
+import { checkOtherWidths, sweepScreen, takeAxeFailures, waitForHydration } from "./axe-sweep";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const BUILD_DIR = join(ROOT, process.env.ATRIUM_BUILD_DIR || "build");
@@ -218,10 +218,7 @@ async function screenshots(testName: string, contexts: BrowserContext[]) {
  * first time a screen is shown in a run, axe checks it (axe-sweep.ts).
  */
 export async function hydrated(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return Boolean(main && Object.keys(main).some((k) => k.startsWith("__reactFiber$")));
-  });
+  await waitForHydration(page);
   await sweepScreen(page);
 }
 
