@@ -1,7 +1,7 @@
 // axe on every screen the browser tests visit. `hydrated()` calls `sweepScreen(page)` each time a
-// page becomes interactive: the first time a screen (the React Router route it shows) is seen at a
-// width in a theme during a run, axe checks it at the page's own width, and after the test the same
-// address is opened again at the other of desktop and phone. Serious and critical violations of the
+// page becomes interactive: the first time a screen (the React Router route it shows) is seen
+// during a run, axe checks it as the page shows it, and after the test the same address is opened
+// again at desktop and phone width in Light, Dark and Night, each view once per run. Serious and critical violations of the
 // WCAG 2.2 A/AA rules fail the test that showed the screen (its afterEach). Every check is written
 // to test-results/axe/checks.ndjson; the suite's teardown (axe-report.global.ts) prints the total.
 import { appendFileSync, mkdirSync, rmSync } from "node:fs";
@@ -121,64 +121,96 @@ function record(screen: Screen, findings: AxeFinding[], ms: number) {
   return failing;
 }
 
+/**
+ * Rules whose outcome depends on the colours: a screen's other themes are checked with these only,
+ * since names, roles, landmarks and the rest do not change with the theme.
+ */
+export const THEME_RULES = ["color-contrast", "link-in-text-block"] as const;
+export const THEMES = ["light", "dark", "night"] as const;
+
 /** Runs axe on a claimed view; a failing view is released and its lines go to the running test. */
-async function checkView(page: Page, screen: Screen) {
+async function checkView(page: Page, screen: Screen, rules: readonly string[] | { tags: readonly string[] }) {
   const started = Date.now();
-  const failing = record(screen, await axeCheck(page, { tags: WCAG_TAGS }), Date.now() - started);
+  const failing = record(screen, await axeCheck(page, rules), Date.now() - started);
   if (failing.length) {
     release(viewKey(screen));
     pending.push(...formatFindings(`[axe ${screen.width} ${screen.theme}] ${screen.route} (${screen.url})`, failing));
   }
 }
 
-/** Screens to see again at the other width once the test that showed them is over. */
-const otherWidths: { page: Page; screen: Screen; width: Width }[] = [];
+/** A screen to open again once the test is over, at one width, for the themes still unchecked. */
+type LaterTab = { page: Page; screen: Screen; width: Width; themes: string[] };
+const laterTabs: LaterTab[] = [];
+
+/** Shows the document in another theme, as the theme menu does: the two attributes the CSS reads. */
+async function showTheme(page: Page, theme: string) {
+  await page.evaluate((t) => {
+    document.documentElement.setAttribute("data-mantine-color-scheme", t === "light" ? "light" : "dark");
+    document.documentElement.setAttribute("data-theme", t);
+  }, theme);
+}
 
 /**
- * The same address in a new tab of the same browser context (same person, same theme), at the
- * other width. Done after the test, so that loading an address twice (an offer marked as seen, a
- * cart read again) never changes what the test itself saw.
+ * The same address in a new tab of the same browser context (same person, same stored theme), at
+ * one width. Done after the test, so that loading an address again (an offer marked as seen, a cart
+ * read again) never changes what the test itself saw. The view in the shown theme gets every rule;
+ * then the tab is switched to each other theme still unchecked (Mantine and our styles draw the
+ * themes from two attributes of <html>, nothing in React reads them) and gets the colour rules.
  */
-async function checkOtherWidth({ page, screen, width }: (typeof otherWidths)[number]) {
-  const key = viewKey({ ...screen, width });
+async function checkLater({ page, screen, width, themes }: LaterTab) {
+  const keys = themes.map((theme) => viewKey({ ...screen, width, theme }));
+  const releaseAll = () => {
+    for (const key of keys) release(key);
+  };
   const other = await page
     .context()
     .newPage()
     .catch(() => null);
-  if (!other) return release(key);
+  if (!other) return releaseAll();
   try {
     await other.setViewportSize(WIDTHS[width]);
     const answer = await other.goto(screen.url);
-    if (!answer || answer.status() >= 400) return release(key);
+    if (!answer || answer.status() >= 400) return releaseAll();
     await waitForHydration(other, 15_000);
     const shown = await screenOf(other);
     // A redirect or another state of the app (a one-time link) shows something else: not this screen.
-    if (!shown || viewKey(shown) !== key) return release(key);
-    await checkView(other, shown);
+    if (!shown || shown.route !== screen.route || shown.width !== width || shown.theme !== screen.theme) {
+      return releaseAll();
+    }
+    for (const theme of themes) {
+      if (theme !== screen.theme) await showTheme(other, theme);
+      await checkView(other, { ...shown, theme }, theme === screen.theme ? { tags: WCAG_TAGS } : THEME_RULES);
+    }
   } catch {
-    release(key);
+    releaseAll();
   } finally {
     await other.close().catch(() => undefined);
   }
 }
 
 /**
- * Checks, at the other width, the screens the test showed: called by setupE2E's afterEach. After a
- * failed test they are left for another test to show (`run` false).
+ * Checks the other widths and themes of the screens the test showed: called by setupE2E's
+ * afterEach. After a failed test they are left for another test to show (`run` false).
  */
-export async function checkOtherWidths(run = true) {
-  for (const item of otherWidths.splice(0)) {
-    if (run) await checkOtherWidth(item);
-    else release(viewKey({ ...item.screen, width: item.width }));
+export async function checkLaterViews(run = true) {
+  for (const tab of laterTabs.splice(0)) {
+    if (run) await checkLater(tab);
+    else for (const theme of tab.themes) release(viewKey({ ...tab.screen, width: tab.width, theme }));
   }
 }
 
-/** Checks the screen `page` shows, and the same at the other width, once per run each. */
+/** Checks the screen `page` shows, and the same at both widths in all three themes, once per run each. */
 export async function sweepScreen(page: Page) {
   if (!enabled) return;
   const screen = await screenOf(page);
   if (!screen || optOuts.some((o) => o.route.test(screen.route))) return;
-  if (claim(viewKey(screen))) await checkView(page, screen);
-  const width: Width = screen.width === "desktop" ? "phone" : "desktop";
-  if (claim(viewKey({ ...screen, width }))) otherWidths.push({ page, screen, width });
+  if (claim(viewKey(screen))) await checkView(page, screen, { tags: WCAG_TAGS });
+  // The shown theme first (every rule, at the other width), then the other themes.
+  const themes = [screen.theme, ...THEMES.filter((t) => t !== screen.theme)];
+  for (const width of Object.keys(WIDTHS) as Width[]) {
+    const unchecked = themes.filter(
+      (theme) => !(width === screen.width && theme === screen.theme) && claim(viewKey({ ...screen, width, theme })),
+    );
+    if (unchecked.length) laterTabs.push({ page, screen, width, themes: unchecked });
+  }
 }

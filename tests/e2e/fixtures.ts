@@ -15,7 +15,7 @@ import { withPlatform } from "../../server/db/tenant";
 import { type BuiltUser, buildSite, buildUser } from "../../server/seed/builders";
 import type { SiteAccount } from "../../server/modules/accounts";
 import { startTestPlatform, type TestPlatform } from "../support/platform";
-import { checkOtherWidths, sweepScreen, takeAxeFailures, waitForHydration } from "./axe-sweep";
+import { checkLaterViews, sweepScreen, takeAxeFailures, waitForHydration } from "./axe-sweep";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const BUILD_DIR = join(ROOT, process.env.ATRIUM_BUILD_DIR || "build");
@@ -169,7 +169,7 @@ export function setupE2E(env: Record<string, string> | (() => Promise<Record<str
   });
 
   afterEach(async (ctx: TestContext) => {
-    await checkOtherWidths(ctx.task.result?.state !== "fail");
+    await checkLaterViews(ctx.task.result?.state !== "fail");
     const opened = contexts.splice(0);
     const errors = pageErrors.splice(0);
     const inaccessible = takeAxeFailures();

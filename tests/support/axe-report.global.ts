@@ -34,7 +34,7 @@ export default function setup() {
     };
     writeFileSync(join(AXE_DIR, "summary.json"), `${JSON.stringify(summary, null, 2)}\n`);
     console.log(
-      `\n[axe] ${summary.screenViews} screen views checked (${summary.screens} screens × desktop/phone × the themes shown), ` +
+      `\n[axe] ${summary.screenViews} screen views checked (${summary.screens} screens × desktop/phone × light/dark/night), ` +
         `${summary.violations} serious or critical violations, ${summary.seconds} s in axe`,
     );
     for (const c of failing) {
