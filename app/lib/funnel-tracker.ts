@@ -85,9 +85,26 @@ async function send(accountId: string, path: string, query: string) {
   }
 }
 
+/**
+ * The server applies a session's events in the order they reach it, and one that does not fit the
+ * next step ends the session: so this page sends them one at a time, each after the answer to the
+ * one before (an add-to-cart still in flight when the visitor is already on the checkout would
+ * otherwise arrive second and end the session).
+ */
+let queue: Promise<unknown> = Promise.resolve();
+function inTurn(work: () => Promise<void>): Promise<void> {
+  const turn = queue.then(work, work);
+  queue = turn.catch(() => undefined);
+  return turn;
+}
+
 /** A page view: starts a session from a campaign link, or moves the current one. */
-export async function trackFunnelView(accountId: string, location: { pathname: string; search: string }) {
-  if (!accountId) return;
+export function trackFunnelView(accountId: string, location: { pathname: string; search: string }) {
+  if (!accountId) return Promise.resolve();
+  return inTurn(() => viewNow(accountId, location));
+}
+
+async function viewNow(accountId: string, location: { pathname: string; search: string }) {
   const params = new URLSearchParams(location.search);
   const utm = ["utm_source", "utm_medium", "utm_campaign"].map((k) => params.get(k) ?? "");
   if (!stored() && utm.every(Boolean)) {
@@ -114,7 +131,7 @@ export async function trackFunnelAction(accountId: string, type: "cart" | "popup
   if (!stored() && (globalThis.location?.search ?? "").includes("utm_campaign=")) {
     await Promise.race([firstViewTracked, new Promise((r) => setTimeout(r, 10_000))]);
   }
-  await send(accountId, "1", `type=${type}&value=${encodeURIComponent(value)}`);
+  await inTurn(() => send(accountId, "1", `type=${type}&value=${encodeURIComponent(value)}`));
 }
 
 /** A product put in the cart: path `1` with `type=cart&value={productId}`. */
