@@ -1,8 +1,8 @@
 import { Anchor, Badge, Container, Group, Stack, Title, Typography } from "@mantine/core";
+import { CoverImage } from "../../components/cover-image";
 import { useTranslation } from "../../i18n/use-translation";
 import { Link } from "react-router";
 import { PostMeta } from "../../components/post-meta";
-import { responsiveImage } from "../../lib/images";
 import { absoluteUrl, canonicalUrl, seoMeta } from "../../lib/seo";
 import type { Route } from "./+types/blog-post";
 
@@ -45,7 +45,6 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 export default function BlogPost({ loaderData: { post } }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const cover = post.coverImage ? responsiveImage(post.coverImage, { sizes: "(min-width: 62em) 900px, 100vw" }) : null;
   return (
     <Container size="md" py="xl" component="article">
       <Stack gap="md">
@@ -63,13 +62,7 @@ export default function BlogPost({ loaderData: { post } }: Route.ComponentProps)
             ))}
           </Group>
         ) : null}
-        {cover ? (
-          <img
-            {...cover}
-            alt=""
-            style={{ width: "100%", height: "auto", borderRadius: 8, aspectRatio: "16 / 9", objectFit: "cover" }}
-          />
-        ) : null}
+        {post.coverImage ? <CoverImage src={post.coverImage} /> : null}
         <Typography>
           {/* Sanitised when it was saved (no scripts, handlers or javascript: links). */}
           {/* biome-ignore lint/security/noDangerouslySetInnerHtml: stored post HTML is sanitised on the way in */}

@@ -1,4 +1,5 @@
 import { Anchor, Avatar, Badge, Container, Divider, Group, Stack, Text, Title, Typography } from "@mantine/core";
+import { CoverImage } from "../../components/cover-image";
 import { useTranslation } from "../../i18n/use-translation";
 import { data, Link, redirect } from "react-router";
 import { DAY, HOUR, MINUTE, WEEK } from "../../../core/course-duration";
@@ -11,7 +12,6 @@ import { CourseReviews } from "../../components/catalog/course-reviews";
 import { offerLabel } from "../../components/catalog/price-label";
 import { RegularPrice } from "../../components/catalog/regular-price";
 import { WishlistButton } from "../../components/catalog/wishlist-button";
-import { responsiveImage } from "../../lib/images";
 import { absoluteUrl, canonicalUrl, seoMeta } from "../../lib/seo";
 import type { Route } from "./+types/course";
 
@@ -131,7 +131,6 @@ export default function CoursePage({
   actionData,
 }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const image = course.image ? responsiveImage(course.image, { sizes: "(min-width: 62em) 900px, 100vw" }) : null;
   const unit = course.duration ? UNITS.find(([s]) => s === course.duration?.parameter)?.[1] : null;
   const enrolError = actionData?.intent === "enrol" ? (actionData.error?.code ?? null) : null;
   const reviewError = actionData?.intent === "review" ? actionData.error : null;
@@ -141,13 +140,7 @@ export default function CoursePage({
         <Anchor component={Link} to="/course" size="sm">
           ← {t("catalog.backToCourses")}
         </Anchor>
-        {image ? (
-          <img
-            {...image}
-            alt=""
-            style={{ width: "100%", height: "auto", borderRadius: 8, aspectRatio: "16 / 9", objectFit: "cover" }}
-          />
-        ) : null}
+        {course.image ? <CoverImage src={course.image} /> : null}
         <Stack gap="xs">
           <Group justify="space-between" align="flex-start" wrap="nowrap">
             <Title order={1}>{course.title}</Title>

@@ -1,4 +1,5 @@
 import { Anchor, Container, Group, List, Stack, Text, Title } from "@mantine/core";
+import { CoverImage } from "../../components/cover-image";
 import { useTranslation } from "../../i18n/use-translation";
 import { Link } from "react-router";
 import { toMajor } from "../../../core/currency";
@@ -6,7 +7,6 @@ import { priceOf } from "../../../core/product";
 import { RegularAmount } from "../../components/catalog/regular-price";
 import { AddToCartButton } from "../../components/commerce/add-to-cart-button";
 import { PriceText } from "../../components/shop/price-text";
-import { responsiveImage } from "../../lib/images";
 import { absoluteUrl, canonicalUrl, seoMeta } from "../../lib/seo";
 import type { Route } from "./+types/product";
 
@@ -73,18 +73,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 export default function ProductPage({ loaderData: d }: Route.ComponentProps) {
   const { t } = useTranslation();
   const p = d.product;
-  const image = p.image ? responsiveImage(p.image, { sizes: "(min-width: 62em) 900px, 100vw" }) : null;
   const includes = d.courses.length + d.memberships.length > 0;
   return (
     <Container size="md" py="xl" component="article">
       <Stack gap="lg">
-        {image ? (
-          <img
-            {...image}
-            alt=""
-            style={{ width: "100%", height: "auto", borderRadius: 8, aspectRatio: "16 / 9", objectFit: "cover" }}
-          />
-        ) : null}
+        {p.image ? <CoverImage src={p.image} /> : null}
         <Stack gap="xs">
           <Title order={1}>{p.title}</Title>
           <Group gap="xs" data-testid="product-price">
