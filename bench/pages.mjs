@@ -155,6 +155,11 @@ async function weigh(path, storageState) {
     fontKB: sum("Font") / 1024,
     totalKB: sum() / 1024,
     editors: rows.filter((r) => /puck|tiptap|rich-text-editor|page-edit|chart/i.test(r.url ?? "")).map((r) => r.url),
+    // Every script, largest first: what to look at when the page grows.
+    scripts: rows
+      .filter((r) => r.type === "Script")
+      .sort((a, b) => b.bytes - a.bytes)
+      .map((r) => ({ file: new URL(r.url ?? "", site).pathname, kb: Math.round(r.bytes / 102.4) / 10 })),
   };
 }
 

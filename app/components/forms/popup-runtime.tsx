@@ -2,8 +2,7 @@
 // cap allows (localStorage, and sessionStorage for "every visit"), arms each trigger (a delay, a
 // scroll depth, the mouse leaving through the top of the window) and shows the first that fires in
 // an accessible dialog with its content and form. Impressions, closes and conversions are counted.
-import { Modal } from "@mantine/core";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useLocation, useRouteLoaderData } from "react-router";
 import {
   frequencyAllows,
@@ -14,16 +13,12 @@ import {
   scrollDepth,
   triggerFired,
 } from "../../../core/popup-rules";
-import { FormBlock } from "../page-blocks/form";
+import type { PublicPopup } from "./popup-dialog";
 
-type PublicPopup = {
-  id: string;
-  name: string;
-  content: string;
-  formId: string | null;
-  trigger: PopupTrigger;
-  frequency: PopupFrequency;
-};
+// The dialog and its form (inputs, validation) are fetched when a popup is shown, not with every page.
+const PopupDialog = lazy(() => import("./popup-dialog").then((m) => ({ default: m.PopupDialog })));
+
+type PopupToShow = PublicPopup & { trigger: PopupTrigger; frequency: PopupFrequency };
 
 const seenKey = (id: string) => `atrium.popup.${id}`;
 const visitKey = (id: string) => `atrium.popup.visit.${id}`;
@@ -78,8 +73,8 @@ export function PopupRuntime() {
   const { pathname } = useLocation();
   const root = useRouteLoaderData("root") as { accountId?: string } | undefined;
   const accountId = root?.accountId ?? "";
-  const [candidates, setCandidates] = useState<PublicPopup[]>([]);
-  const [showing, setShowing] = useState<PublicPopup | null>(null);
+  const [candidates, setCandidates] = useState<PopupToShow[]>([]);
+  const [showing, setShowing] = useState<PopupToShow | null>(null);
   const shownOnPage = useRef(false);
 
   useEffect(() => {
@@ -88,7 +83,7 @@ export function PopupRuntime() {
     setCandidates([]);
     fetch(`/api/popups?path=${encodeURIComponent(pathname)}`)
       .then((res) => (res.ok ? res.json() : { items: [] }))
-      .then((b: { items: PublicPopup[] }) => {
+      .then((b: { items: PopupToShow[] }) => {
         if (!live) return;
         const now = Date.now();
         setCandidates(b.items.filter((p) => frequencyAllows(p.frequency, readSeen(p.id), now, shownThisVisit(p.id))));
@@ -142,20 +137,13 @@ export function PopupRuntime() {
     count(showing.id, "close");
     setShowing(null);
   };
+  const converted = () => {
+    remember(showing.id, { shownAt: Date.now(), converted: true });
+    count(showing.id, "conversion");
+  };
   return (
-    <Modal opened onClose={close} title={showing.name} centered data-testid="popup">
-      {/* Sanitised on the server when the owner saved it. */}
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: rich text sanitised when saved */}
-      <div className="pb-rich" dangerouslySetInnerHTML={{ __html: showing.content }} />
-      {showing.formId ? (
-        <FormBlock
-          formId={showing.formId}
-          onSubmitted={() => {
-            remember(showing.id, { shownAt: Date.now(), converted: true });
-            count(showing.id, "conversion");
-          }}
-        />
-      ) : null}
-    </Modal>
+    <Suspense fallback={null}>
+      <PopupDialog popup={showing} onClose={close} onConverted={converted} />
+    </Suspense>
   );
 }

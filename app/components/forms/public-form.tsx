@@ -1,7 +1,8 @@
 // A form as visitors fill it in: on its public address, in a page block and in a popup. It checks the
 // values with the same rules as the server (core/form-rules) and shows each field's message, then
 // posts to the site's public submission endpoint; the server's answer is still the authority.
-import { Alert, Button, Checkbox, NativeSelect, NumberInput, Stack, Textarea, TextInput } from "@mantine/core";
+// Plain form elements styled by base.css (.public-form): a page with a form block carries no
+// interface library for it.
 import { type FormEvent, useId, useState } from "react";
 import { checkSubmission, type FormField, HONEYPOT_FIELD, type SubmissionError } from "../../../core/form-rules";
 import { useTranslation } from "../../i18n/use-translation";
@@ -83,101 +84,111 @@ export function PublicForm({
 
   if (state === "sent")
     return (
-      <Alert color="green" role="status" data-testid="form-sent">
+      <p className="alert ok" role="status" data-testid="form-sent">
         {form.successMessage || t("publicForms.sent")}
-      </Alert>
+      </p>
     );
 
   return (
-    <form onSubmit={submit} noValidate aria-label={form.name} data-testid="public-form">
-      <Stack gap="sm">
-        {form.fields.map((f) => {
-          const id = `${uid}-${f.name}`;
-          const common = {
-            id,
-            label: f.label,
-            required: f.required,
-            error: errors[f.name],
-            placeholder: f.placeholder || undefined,
-          };
-          const text = typeof values[f.name] === "string" ? (values[f.name] as string) : "";
-          switch (f.type) {
-            case "hidden":
-              return null;
-            case "checkbox":
-              return (
-                <Checkbox
-                  key={f.id}
-                  id={id}
-                  label={f.label}
-                  error={errors[f.name]}
+    <form onSubmit={submit} noValidate aria-label={form.name} data-testid="public-form" className="public-form">
+      {form.fields.map((f) => {
+        if (f.type === "hidden") return null;
+        const id = `${uid}-${f.name}`;
+        const error = errors[f.name];
+        const control = {
+          id,
+          name: f.name,
+          required: f.required,
+          "aria-invalid": error ? true : undefined,
+          "aria-describedby": error ? `${id}-error` : undefined,
+        };
+        const text = typeof values[f.name] === "string" ? (values[f.name] as string) : "";
+        const onText = (e: { currentTarget: { value: string } }) => set(f.name, e.currentTarget.value);
+        const placeholder = f.placeholder || undefined;
+        const message = error ? (
+          <span className="field-error" id={`${id}-error`}>
+            {error}
+          </span>
+        ) : null;
+        if (f.type === "checkbox") {
+          return (
+            <div key={f.id} className="public-form-check">
+              <label>
+                <input
+                  {...control}
+                  type="checkbox"
                   checked={values[f.name] === true}
                   onChange={(e) => set(f.name, e.currentTarget.checked)}
                 />
-              );
-            case "textarea":
-              return (
-                <Textarea
-                  key={f.id}
-                  {...common}
-                  autosize
-                  minRows={3}
-                  value={text}
-                  onChange={(e) => set(f.name, e.currentTarget.value)}
-                />
-              );
-            case "select":
-              return (
-                <NativeSelect
-                  key={f.id}
-                  {...common}
-                  value={text}
-                  data={[
-                    { value: "", label: t("publicForms.choose") },
-                    ...(f.options ?? []).map((o) => ({ value: o, label: o })),
-                  ]}
-                  onChange={(e) => set(f.name, e.currentTarget.value)}
-                />
-              );
-            case "number":
-              return (
-                <NumberInput
-                  key={f.id}
-                  {...common}
-                  value={text}
-                  onChange={(v) => set(f.name, v === "" ? "" : String(v))}
-                />
-              );
-            default:
-              return (
-                <TextInput
-                  key={f.id}
-                  {...common}
-                  type={f.type === "email" ? "email" : f.type === "date" ? "date" : "text"}
-                  autoComplete={f.type === "email" ? "email" : f.name === "name" ? "name" : undefined}
-                  value={text}
-                  onChange={(e) => set(f.name, e.currentTarget.value)}
-                />
-              );
-          }
-        })}
-        {/* People never see or reach this field; robots that fill every input give themselves away. */}
-        <div
-          aria-hidden="true"
-          style={{ position: "absolute", left: "-10000px", width: 1, height: 1, overflow: "hidden" }}
-        >
-          <label htmlFor={`${uid}-hp`}>{t("publicForms.honeypot")}</label>
-          <input id={`${uid}-hp`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-        </div>
-        {state === "failed" || state === "tooMany" ? (
-          <Alert color="red" role="alert">
-            {t(state === "tooMany" ? "publicForms.tooMany" : "publicForms.failed")}
-          </Alert>
-        ) : null}
-        <Button type="submit" loading={state === "sending"} style={{ alignSelf: "flex-start" }}>
-          {t("publicForms.send")}
-        </Button>
-      </Stack>
+                <span>
+                  {f.label}
+                  {f.required ? <Required /> : null}
+                </span>
+              </label>
+              {message}
+            </div>
+          );
+        }
+        return (
+          <label key={f.id} htmlFor={id}>
+            <span>
+              {f.label}
+              {f.required ? <Required /> : null}
+            </span>
+            {f.type === "textarea" ? (
+              <textarea {...control} rows={3} placeholder={placeholder} value={text} onChange={onText} />
+            ) : f.type === "select" ? (
+              <select {...control} value={text} onChange={onText}>
+                <option value="">{t("publicForms.choose")}</option>
+                {(f.options ?? []).map((o) => (
+                  <option key={o} value={o}>
+                    {o}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input
+                {...control}
+                type={
+                  f.type === "email" ? "email" : f.type === "date" ? "date" : f.type === "number" ? "number" : "text"
+                }
+                inputMode={f.type === "number" ? "decimal" : undefined}
+                autoComplete={f.type === "email" ? "email" : f.name === "name" ? "name" : undefined}
+                placeholder={placeholder}
+                value={text}
+                onChange={onText}
+              />
+            )}
+            {message}
+          </label>
+        );
+      })}
+      {/* People never see or reach this field; robots that fill every input give themselves away. */}
+      <div
+        aria-hidden="true"
+        style={{ position: "absolute", left: "-10000px", width: 1, height: 1, overflow: "hidden" }}
+      >
+        <label htmlFor={`${uid}-hp`}>{t("publicForms.honeypot")}</label>
+        <input id={`${uid}-hp`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+      {state === "failed" || state === "tooMany" ? (
+        <p className="alert error" role="alert">
+          {t(state === "tooMany" ? "publicForms.tooMany" : "publicForms.failed")}
+        </p>
+      ) : null}
+      <button type="submit" disabled={state === "sending"} aria-busy={state === "sending" || undefined}>
+        {t("publicForms.send")}
+      </button>
     </form>
+  );
+}
+
+/** The required mark, as the other forms show it; the field's `required` tells assistive technology. */
+function Required() {
+  return (
+    <span className="public-form-required" aria-hidden="true">
+      {" "}
+      *
+    </span>
   );
 }

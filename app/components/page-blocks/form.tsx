@@ -1,4 +1,3 @@
-import { Alert, Loader } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useTranslation } from "../../i18n/use-translation";
 import { PublicForm, type PublicFormDefinition } from "../forms/public-form";
@@ -32,9 +31,9 @@ export function FormBlock({ formId, onSubmitted, preview = false }: FormBlockPro
   return (
     <div className="pb-inner pb-form" style={{ maxWidth: 560, marginInline: "auto" }}>
       {form === null ? (
-        <Loader size="sm" aria-label={t("publicForms.sending")} />
+        <span className="public-form-loading" role="img" aria-label={t("publicForms.sending")} />
       ) : form === "missing" ? (
-        <Alert color="gray">{t("publicForms.unavailable")}</Alert>
+        <p className="alert info">{t("publicForms.unavailable")}</p>
       ) : (
         <PublicForm form={form} onSubmitted={onSubmitted} preview={preview} />
       )}
