@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
+import { schemeOf, THEMES, type ThemeName } from "../../app/lib/theme";
 import { type AxeFinding, axeCheck, formatFindings } from "./axe";
 
 export const AXE_DIR = join(resolve(dirname(fileURLToPath(import.meta.url)), "../.."), "test-results/axe");
@@ -126,7 +127,6 @@ function record(screen: Screen, findings: AxeFinding[], ms: number) {
  * since names, roles, landmarks and the rest do not change with the theme.
  */
 export const THEME_RULES = ["color-contrast", "link-in-text-block"] as const;
-export const THEMES = ["light", "dark", "night"] as const;
 
 /** Runs axe on a claimed view; a failing view is released and its lines go to the running test. */
 async function checkView(page: Page, screen: Screen, rules: readonly string[] | { tags: readonly string[] }) {
@@ -139,15 +139,18 @@ async function checkView(page: Page, screen: Screen, rules: readonly string[] | 
 }
 
 /** A screen to open again once the test is over, at one width, for the themes still unchecked. */
-type LaterTab = { page: Page; screen: Screen; width: Width; themes: string[] };
+type LaterTab = { page: Page; screen: Screen; width: Width; themes: ThemeName[] };
 const laterTabs: LaterTab[] = [];
 
 /** Shows the document in another theme, as the theme menu does: the two attributes the CSS reads. */
-async function showTheme(page: Page, theme: string) {
-  await page.evaluate((t) => {
-    document.documentElement.setAttribute("data-mantine-color-scheme", t === "light" ? "light" : "dark");
-    document.documentElement.setAttribute("data-theme", t);
-  }, theme);
+async function showTheme(page: Page, theme: ThemeName) {
+  await page.evaluate(
+    ([t, scheme]) => {
+      document.documentElement.setAttribute("data-mantine-color-scheme", scheme);
+      document.documentElement.setAttribute("data-theme", t);
+    },
+    [theme, schemeOf(theme)] as const,
+  );
 }
 
 /**
@@ -206,7 +209,8 @@ export async function sweepScreen(page: Page) {
   if (!screen || optOuts.some((o) => o.route.test(screen.route))) return;
   if (claim(viewKey(screen))) await checkView(page, screen, { tags: WCAG_TAGS });
   // The shown theme first (every rule, at the other width), then the other themes.
-  const themes = [screen.theme, ...THEMES.filter((t) => t !== screen.theme)];
+  const shown = THEMES.filter((t) => t === screen.theme);
+  const themes = [...shown, ...THEMES.filter((t) => t !== screen.theme)];
   for (const width of Object.keys(WIDTHS) as Width[]) {
     const unchecked = themes.filter(
       (theme) => !(width === screen.width && theme === screen.theme) && claim(viewKey({ ...screen, width, theme })),

@@ -95,15 +95,18 @@ export const bookingLists = {
         .from(bookings)
         .where(and(eq(bookings.accountId, accountId), ...where));
       const items = await bookingRows(tx, accountId, where, when, perPage, (page - 1) * perPage);
-      const held = await tx
-        .selectDistinct({ id: bookings.instructorId })
+      // Whoever holds a booking or offers a type, once each (UNION drops the repeats).
+      const people = await tx
+        .select({ id: bookings.instructorId })
         .from(bookings)
-        .where(eq(bookings.accountId, accountId));
-      const offered = await tx
-        .selectDistinct({ id: appointmentTypes.instructorId })
-        .from(appointmentTypes)
-        .where(eq(appointmentTypes.accountId, accountId));
-      const ids = [...new Set([...held, ...offered].map((r) => r.id))];
+        .where(eq(bookings.accountId, accountId))
+        .union(
+          tx
+            .select({ id: appointmentTypes.instructorId })
+            .from(appointmentTypes)
+            .where(eq(appointmentTypes.accountId, accountId)),
+        );
+      const ids = people.map((r) => r.id);
       const names = await namesOf(tx, accountId, ids);
       const instructors = ids
         .map((id) => ({ value: id, label: names.get(id) || id }))
