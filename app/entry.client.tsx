@@ -3,11 +3,11 @@
 // server rendered.
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
 import { browserI18n, dashboardTranslations } from "./i18n/browser";
 import { isLanguageCode } from "./i18n/languages";
 import { loadLanguage } from "./i18n/load-language";
+import { TranslationProvider } from "./i18n/use-translation";
 
 const lang = document.documentElement.lang;
 const dashboard = /^\/dashboard(\/|$)/.test(window.location.pathname);
@@ -20,9 +20,9 @@ loadLanguage(browserI18n, isLanguageCode(lang) ? lang : "en")
       hydrateRoot(
         document,
         <StrictMode>
-          <I18nextProvider i18n={browserI18n}>
+          <TranslationProvider i18n={browserI18n}>
             <HydratedRouter />
-          </I18nextProvider>
+          </TranslationProvider>
         </StrictMode>,
       );
     });

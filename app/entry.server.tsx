@@ -1,4 +1,4 @@
-// Server rendering with one i18next instance per language (entry.server never changes an
+// Server rendering with one translator per language (entry.server never changes an
 // instance's language, so concurrent requests in different languages never share one).
 // The whole document is rendered before it is sent: loaders have already run when rendering
 // starts, so streaming would gain no time here, while sending one buffer instead of dozens of
@@ -6,11 +6,11 @@
 // carry its length, be compressed in one go and be kept by the page cache as it is).
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
 import { isLanguageCode } from "./i18n/languages";
 import { serverI18n } from "./i18n/server";
 import { NonceProvider } from "./lib/nonce";
+import { TranslationProvider } from "./i18n/use-translation";
 
 export const streamTimeout = 5_000;
 
@@ -54,11 +54,11 @@ export default function handleRequest(
     });
 
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={i18n}>
+      <TranslationProvider i18n={i18n}>
         <NonceProvider value={nonce}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </NonceProvider>
-      </I18nextProvider>,
+      </TranslationProvider>,
       {
         nonce,
         onAllReady() {

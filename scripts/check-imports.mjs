@@ -2,7 +2,7 @@
 //   core/            imports nothing of the project (only zod and itself)
 //   app/             never imports server/ except type-only imports of server/http/load-context
 //   server/modules/X imports another module only through that module's index.ts
-//   app/             takes useTranslation from app/i18n/use-translation.ts, not from react-i18next
+//   nothing but tests imports i18next or react-i18next: the translator is app/i18n (decision 0073)
 //   server/db, drivers (pg, @electric-sql/pglite, drizzle-orm/pglite|node-postgres) stay in server/
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, normalize, relative } from "node:path";
@@ -40,9 +40,9 @@ for (const file of files) {
         say("app/ reaches the server only through the load context and the HTTP API");
       }
       if (DRIVERS.includes(spec)) say("app/ never imports a database driver");
-      if (spec === "react-i18next" && /\buseTranslation\b/.test(m[0]) && file !== "app/i18n/use-translation.ts") {
-        say("use app/i18n/use-translation.ts (react-i18next's hook copies the i18next instance per component)");
-      }
+    }
+    if (["i18next", "react-i18next"].includes(spec) && !file.endsWith(".test.ts")) {
+      say("translate with app/i18n (its translator and useTranslation); i18next is only the tests' reference");
     }
     if (file.startsWith("server/modules/") && target?.startsWith("server/modules/")) {
       const own = file.split("/")[2];

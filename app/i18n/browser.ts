@@ -1,5 +1,5 @@
-// The browser's one i18next instance (the server makes one per request, entry.server.tsx).
-import type { i18n as I18n } from "i18next";
+// The browser's one translator (the server keeps one per language, server.ts).
+import type { I18n } from ".";
 import { createI18n, DEFAULT_NS } from ".";
 import englishPublic from "./locales/en/translation.json?part=public";
 import { addDashboardEnglish, loadDashboardTranslations } from "./load-language";

@@ -118,8 +118,8 @@ describe("translations", () => {
   it("every plural key has each plural form of each language, and a count is shown in the right form", () => {
     for (const lang of COMPLETE_LANGUAGES) {
       const keys = flatten(serverResources[lang].translation as Tree);
-      // Spanish, French and Portuguese "many" is for millions ("1 millón de cursos"); i18next then
-      // uses the _other form, which reads the same. Arabic's six forms all differ.
+      // Spanish, French, Italian and Portuguese "many" is for millions ("1 millón de cursos"); the
+      // translator then uses the _other form, which reads the same. Arabic's six forms all differ.
       const all = new Intl.PluralRules(lang).resolvedOptions().pluralCategories as string[];
       const categories = lang === "ar" ? all : all.filter((c) => c !== "many");
       const bases = Object.keys(english)

@@ -1,7 +1,7 @@
 // The browser fetches a language's translations only when a page is shown in it, and the dashboard
 // part of them only when a dashboard screen is (parts.ts); English's public part is always present
 // as the fallback.
-import type { i18n as I18n } from "i18next";
+import type { I18n } from ".";
 import { DEFAULT_NS } from ".";
 
 type Part = Record<string, () => Promise<Record<string, unknown>>>;

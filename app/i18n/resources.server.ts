@@ -1,6 +1,6 @@
 // Every translated language, for the server, which renders any of them on any request, and
 // writes mail in them.
-import type { Resource } from "i18next";
+import type { Resource } from ".";
 import ar from "./locales/ar/translation.json";
 import bn from "./locales/bn/translation.json";
 import de from "./locales/de/translation.json";

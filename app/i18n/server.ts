@@ -1,7 +1,7 @@
-// The server's i18next instances: one per language, made on first use and shared by every request
+// The server's translators: one per language, made on first use and shared by every request
 // in that language. Nothing on the server changes an instance's language or resources, so sharing
 // is safe, and it spares each request building an instance with every language's resources.
-import type { i18n as I18n } from "i18next";
+import type { I18n } from ".";
 import { createI18n } from ".";
 import { serverResources } from "./resources.server";
 

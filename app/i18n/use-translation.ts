@@ -1,12 +1,15 @@
 // The translation hook of every component: `const { t, i18n } = useTranslation()`.
-// react-i18next's own hook copies the whole i18next instance for every component that calls it, on
-// every server render: a measurable share of rendering a page. This one hands out the instance from
-// the provider and a `t` made once per language, and still re-renders when the language changes or
-// a language's words arrive in the browser.
-import type { i18n as I18n, TFunction } from "i18next";
-import { useContext, useMemo, useSyncExternalStore } from "react";
-import { I18nContext } from "react-i18next";
-import { DEFAULT_NS } from ".";
+// It hands out the translator from the provider and a `t` made once per language, and re-renders
+// when the language changes or a language's words arrive in the browser.
+import { createContext, createElement, type ReactNode, useContext, useMemo, useSyncExternalStore } from "react";
+import { DEFAULT_NS, type I18n, type TFunction } from ".";
+
+const TranslatorContext = createContext<I18n | null>(null);
+
+/** Gives every component below the page's translator. */
+export function TranslationProvider({ i18n, children }: { i18n: I18n; children: ReactNode }) {
+  return createElement(TranslatorContext.Provider, { value: i18n }, children);
+}
 
 type Entry = {
   version: number;
@@ -37,7 +40,7 @@ function entryOf(i18n: I18n): Entry {
       for (const listener of created.listeners) listener();
     };
     i18n.on("languageChanged", bump);
-    i18n.store?.on("added", bump);
+    i18n.on("added", bump);
     entries.set(i18n, created);
     entry = created;
   }
@@ -55,7 +58,8 @@ function translatorOf(i18n: I18n, entry: Entry): TFunction {
 }
 
 export function useTranslation(): { t: TFunction; i18n: I18n } {
-  const { i18n } = useContext(I18nContext) as { i18n: I18n };
+  const i18n = useContext(TranslatorContext);
+  if (!i18n) throw new Error("useTranslation needs a TranslationProvider above it");
   const entry = entryOf(i18n);
   const version = useSyncExternalStore(
     entry.subscribe,

@@ -1,5 +1,5 @@
 // An enrolment status as people read it (core/enrolment-status.ts names them): "Started", not "2".
-import type { TFunction } from "i18next";
+import type { TFunction } from "../i18n";
 import { enrolmentStatusName } from "../../core/enrolment-status";
 
 /** The status's name in the reader's language; a value without a name (stored before names existed) as its number. */

@@ -1,6 +1,6 @@
 // Runs the guided tour with driver.js, loaded only when a tour starts. Buttons Exit, Back, Next,
 // and on the last step Restart and Done; arrow keys move, Escape exits (spec §2).
-import type { TFunction } from "i18next";
+import type { TFunction } from "../i18n";
 import {
   availableSteps,
   TOUR_DONE_KEY,

@@ -1,6 +1,6 @@
 // The request's language, chosen on the server (member preference → `lang` cookie → the site's
 // default → English), and a translator in it for what loaders return (page titles).
-import type { TFunction } from "i18next";
+import type { TFunction } from "../i18n";
 import type { AppLoadContext } from "react-router";
 import { LANGUAGE_COOKIE, type LanguageCode, pickLanguage } from "../i18n/languages";
 import { serverI18n } from "../i18n/server";

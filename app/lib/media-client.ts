@@ -1,7 +1,7 @@
 // The media library from the browser: uploads with progress (XMLHttpRequest, as fetch cannot report
 // upload progress), listing for the picker, alt text and deletion, and each refusal as a sentence.
 import { planLimitText } from "./plan-limit";
-import type { TFunction } from "i18next";
+import type { TFunction } from "../i18n";
 import {
   formatBytes,
   MAX_UPLOAD_BYTES,

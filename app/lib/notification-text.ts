@@ -2,7 +2,7 @@
 // their event and names (data.event, data.params), so every reader sees them worded in their own
 // language; their stored title is only the English fallback for other clients. A message repeating
 // the title is not shown twice.
-import type { TFunction } from "i18next";
+import type { TFunction } from "../i18n";
 import { enrolmentStatusName } from "../../core/enrolment-status";
 import { htmlToText } from "../../core/html-text";
 import type { InboxItem } from "./notifications";

@@ -1,6 +1,6 @@
 // A plan's refusals as sentences (a 403 plan_limit or plan_required from any endpoint), with the
 // address where the owner raises the limit.
-import type { TFunction } from "i18next";
+import type { TFunction } from "../i18n";
 import { planRequiredDetails, UPGRADE_PATH as UPGRADE } from "../../core/plan-limits";
 import { planAllows } from "../../core/plans";
 

@@ -1,7 +1,7 @@
 // Spec §2 price display for courses, from the one rule of core/course-offer.ts: "Free" for an open
 // course, the price of the cheapest way in ("from …" when the ways in differ) for a course that is
 // sold directly or through a membership, and "private" otherwise.
-import type { TFunction } from "i18next";
+import type { TFunction } from "../../i18n";
 import type { CourseOffer, OfferPrice } from "../../../core/course-offer";
 import { formatMoney } from "../../../core/currency";
 import { periodLabel } from "../shop/period";

@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "../../i18n";
 import type { ChatMessage } from "../../lib/chats-client";
 
 /** What a chat list shows of its latest message: the text, "Message removed", or its first file. */

@@ -5,7 +5,7 @@
 // list from. Add them here (and to core/page-blocks.ts) when those features exist.
 import "../../styles/page-blocks.css";
 import type { Config, Fields } from "@puckeditor/core";
-import type { TFunction } from "i18next";
+import type { TFunction } from "../../i18n";
 import type { ReactNode } from "react";
 import { MediaPicker } from "../media-picker";
 import { RichTextEditor } from "../rich-text-editor";

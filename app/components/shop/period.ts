@@ -1,6 +1,6 @@
 // Billing periods of subscriptions: a count of days, weeks, months (30 days) or years, stored as
 // { value, parameter } with parameter in seconds.
-import type { TFunction } from "i18next";
+import type { TFunction } from "../../i18n";
 import type { PriceDuration } from "../../../core/product";
 
 export const PERIODS = [

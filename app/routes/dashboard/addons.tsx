@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Form, Link, useNavigation } from "react-router";
-import type { TFunction } from "i18next";
+import type { TFunction } from "../../i18n";
 import { ActionErrorAlert } from "../../components/action-error-alert";
 import { PlanRefusal } from "../../components/plan-refusal";
 import { useTranslation } from "../../i18n/use-translation";

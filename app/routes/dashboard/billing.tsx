@@ -14,7 +14,7 @@ import {
 } from "@mantine/core";
 import { useState } from "react";
 import { Form, redirect, useNavigation } from "react-router";
-import type { TFunction } from "i18next";
+import type { TFunction } from "../../i18n";
 import { useTranslation } from "../../i18n/use-translation";
 import { actionResult, errorOf } from "../../lib/action-result";
 import { pageTitle, translatorFor } from "../../lib/i18n.server";

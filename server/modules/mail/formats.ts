@@ -1,7 +1,7 @@
 // What a system e-mail needs besides its words: money and dates written the way its language
 // writes them, and the language of a mail the platform sends about its own billing (to a site's
 // owner, or to staff): their own language on the platform's site, else English.
-import type { TOptions } from "i18next";
+import type { TOptions } from "../../../app/i18n";
 import { createI18n } from "../../../app/i18n";
 import { notificationText } from "../../../app/lib/notification-text";
 import { serverResources } from "../../../app/i18n/resources.server";

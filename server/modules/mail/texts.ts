@@ -1,7 +1,7 @@
 // The words of a system e-mail, in the language its reader reads the site in: the member's own
 // choice on that site, else the site's default language, else English.
 import { and, eq, or } from "drizzle-orm";
-import type { TOptions } from "i18next";
+import type { TOptions } from "../../../app/i18n";
 import { createI18n } from "../../../app/i18n";
 import { serverResources } from "../../../app/i18n/resources.server";
 import { LANGUAGE_CODES } from "../../../core/languages";
