@@ -3,8 +3,9 @@
 // options. It does what the product's catalogues use and nothing more, so the browser downloads
 // about a kilobyte for it, and a server render spends little time in it (decision 0073). The keys,
 // plural suffixes (`_zero`, `_one`, … `_other`) and placeholders are i18next's, and for every key
-// of the twenty catalogues it answers what i18next answered (translator.test.ts compares them), except that a count in millions in Spanish, French, Italian or
-// Portuguese takes the language's own "other" form where i18next fell back to English.
+// of the twenty catalogues it answers what i18next answered (translator.test.ts compares them),
+// except that a count in millions in Spanish, French, Italian or Portuguese takes the language's
+// own "other" form where i18next fell back to English.
 
 /** A language's words: nested groups of strings (`{ cart: { empty: "…" } }`). */
 export type Bundle = Record<string, unknown>;
