@@ -1,9 +1,9 @@
-import { Group, Rating, Text } from "@mantine/core";
+import { Group, Text } from "@mantine/core";
 import { useTranslation } from "../../i18n/use-translation";
+import { Stars } from "./stars";
 
 /**
- * An average rating as read-only stars with the number and how many reviews it comes from. Stars
- * show halves: each finer fraction adds SVGs to every server-rendered page.
+ * An average rating as read-only stars with the number and how many reviews it comes from.
  */
 export function CourseRating({ rating, count }: { rating: number; count: number }) {
   const { t } = useTranslation();
@@ -16,7 +16,7 @@ export function CourseRating({ rating, count }: { rating: number; count: number 
   }
   return (
     <Group gap={6} role="group" aria-label={t("catalog.ratingLabel", { rating, count })}>
-      <Rating value={rating} fractions={2} readOnly size="sm" aria-hidden />
+      <Stars value={Math.round(rating * 2) / 2} />
       <Text size="sm" fw={600} data-testid="course-rating">
         {rating.toFixed(1)}
       </Text>

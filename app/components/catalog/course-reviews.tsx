@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "../../i18n/use-translation";
 import { Form, useNavigation } from "react-router";
 import { CourseRating } from "./course-rating";
+import { Stars } from "./stars";
 
 export type ReviewView = { id: string; rating: number; title: string; review: string; author: string; mine: boolean };
 
@@ -90,13 +91,7 @@ export function CourseReviews(props: {
           {props.reviews.map((r) => (
             <Card key={r.id} withBorder padding="sm" radius="md" component="article">
               <Group gap="xs">
-                <Rating
-                  value={r.rating}
-                  readOnly
-                  size="xs"
-                  role="img"
-                  aria-label={t("catalog.stars", { count: r.rating })}
-                />
+                <Stars value={r.rating} size="xs" label={t("catalog.stars", { count: r.rating })} />
                 <Text fw={600}>{r.title}</Text>
               </Group>
               {r.review ? (
