@@ -15,13 +15,14 @@ export function effectiveCaps(context: AppLoadContext): string[] {
 }
 
 async function loadInbox(context: AppLoadContext): Promise<Inbox | null> {
-  const list = async (type: "chat" | "other", unreadOnly: boolean): Promise<NotificationList> => {
-    const page = await context.services.notifications.list({ page: 1, per_page: INBOX_PAGE, type, unreadOnly });
-    return { items: page.items.map(toInboxItem), unread: page.unread, total: page.total };
-  };
   try {
-    const [bell, chat] = await Promise.all([list("other", false), list("chat", true)]);
-    return splitInbox(bell, chat);
+    const { bell, chat } = await context.services.notifications.inbox(INBOX_PAGE);
+    const list = (page: typeof bell): NotificationList => ({
+      items: page.items.map(toInboxItem),
+      unread: page.unread,
+      total: page.total,
+    });
+    return splitInbox(list(bell), list(chat));
   } catch (err) {
     console.error("notifications could not be read", err);
     return null;

@@ -133,19 +133,32 @@ const normalise = (path: string) => {
   return bare.length > 1 ? bare.replace(/\/+$/, "") : bare;
 };
 
+const SEGMENTS = IMPLEMENTED_ROUTES.map((r) => ({ ...r, segments: r.path.split("/") }));
+
 /** A route path matches when every segment is equal or is a :param of the route. */
-function matches(route: string, path: string): boolean {
-  const a = route.split("/");
-  const b = path.split("/");
-  return a.length === b.length && a.every((seg, i) => seg === b[i] || (seg.startsWith(":") && b[i] !== ""));
+function matches(route: readonly string[], path: readonly string[]): boolean {
+  return (
+    route.length === path.length && route.every((seg, i) => seg === path[i] || (seg.startsWith(":") && path[i] !== ""))
+  );
 }
+
+// Menus ask about the same few dozen paths on every dashboard render: the answers are kept (the
+// table does not change while the process runs), up to a bound in case paths carry ids.
+const answers = new Map<string, boolean>();
+const MAX_ANSWERS = 5000;
 
 /** Whether the screen at `path` exists on this kind of site (query and trailing slash ignored). */
 export function routeExists(path: string, isPlatform: boolean): boolean {
-  const wanted = normalise(path);
-  return IMPLEMENTED_ROUTES.some(
-    (r) => matches(r.path, wanted) && (r.scope === "both" || r.scope === (isPlatform ? "platform" : "site")),
+  const key = `${isPlatform ? "p" : "s"}${path}`;
+  const known = answers.get(key);
+  if (known !== undefined) return known;
+  const wanted = normalise(path).split("/");
+  const answer = SEGMENTS.some(
+    (r) => matches(r.segments, wanted) && (r.scope === "both" || r.scope === (isPlatform ? "platform" : "site")),
   );
+  if (answers.size >= MAX_ANSWERS) answers.clear();
+  answers.set(key, answer);
+  return answer;
 }
 
 /** A predicate for core/menus.ts. */

@@ -113,4 +113,15 @@ describe.skipIf(!onPostgres || !serverBuildExists())("statements per request on 
       /^with claimed as \(\s*update "coupons".*;\s*commit$/is,
     );
   });
+
+  it("a student's dashboard: the top bar's notifications in one transaction of three statements", async () => {
+    const r = await counted(() => t.request("demo", "/dashboard", { cookie: student }));
+    expect(r.status).toBe(200);
+    const notifications = r.statements.filter((s) => /from "notifications"/.test(s));
+    // The bell's newest, the unread chats, and every count the top bar shows in one statement.
+    expect(notifications).toHaveLength(3);
+    expect(notifications.filter((s) => /count\(\*\)/.test(s))).toHaveLength(1);
+    // The page's own data, the affiliate link, the points and the top bar: 18 statements in all.
+    expect(r.statements.length).toBeLessThanOrEqual(18);
+  });
 });

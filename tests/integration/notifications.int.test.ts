@@ -143,6 +143,34 @@ describe("GET /api/v1/notifications", () => {
   });
 });
 
+describe("the dashboard's top bar", () => {
+  it("reads the bell and the unread chats in one go, with the same items and counts as the two lists", async () => {
+    const carol = await memberOf(t, A.site, "student", "carol");
+    const me = carol.user.id;
+    const made = [];
+    for (let i = 0; i < 4; i++) made.push(await notify(A.site.accountId, me, { title: `Note ${i}` }));
+    for (let i = 0; i < 3; i++) made.push(await notify(A.site.accountId, me, { title: `Chat ${i}`, type: "chat" }));
+    await notifications.markRead(t.database.db, A.site.accountId, me, made[0].id);
+    await notifications.markRead(t.database.db, A.site.accountId, me, made[4].id);
+    await notify(A.site.accountId, bob.user.id, { title: "Not mine", type: "chat" });
+    await notify(B.site.accountId, B.owner.id, { title: "Other site" });
+
+    const inbox = await notifications.inbox(t.database.db, A.site.accountId, me, 2);
+    const bell = await notifications.list(t.database.db, A.site.accountId, me, { per_page: 2, type: "other" });
+    const chat = await notifications.list(t.database.db, A.site.accountId, me, {
+      per_page: 2,
+      type: "chat",
+      unreadOnly: true,
+    });
+    expect(inbox.bell).toEqual(bell);
+    expect(inbox.chat).toEqual(chat);
+    expect(inbox.bell.items.map((n) => n.title)).toEqual(["Note 3", "Note 2"]);
+    expect(inbox.bell).toMatchObject({ total: 4, unread: 5 });
+    expect(inbox.chat.items.map((n) => n.title)).toEqual(["Chat 2", "Chat 1"]);
+    expect(inbox.chat).toMatchObject({ total: 2, unread: 5 });
+  });
+});
+
 describe("marking read", () => {
   it("one: mine becomes read and leaves the unread list", async () => {
     const n = await notify(A.site.accountId, bob.user.id, { title: "click me" });

@@ -47,6 +47,12 @@ export function shellServices(c: Context<AppEnv>) {
       /** The signed-in member's notifications, newest first, with the unread count for the bell. */
       list: (opts: { page?: number; per_page?: number; unreadOnly?: boolean; type?: NotificationType } = {}) =>
         notifications.list(db, site.accountId, signedInMember().userId, opts) as Promise<NotificationPage>,
+      /** The top bar's bell and unread chats with their counts, in one transaction. */
+      inbox: (perPage: number) =>
+        notifications.inbox(db, site.accountId, signedInMember().userId, perPage) as Promise<{
+          bell: NotificationPage;
+          chat: NotificationPage;
+        }>,
       markRead: (id: string): Promise<NotificationView> =>
         notifications.markRead(db, site.accountId, signedInMember().userId, requireUuid(id, "Notification")),
       /** All read, or all of one type ("chat" when the chat dropdown opens). */

@@ -2,7 +2,7 @@
 // header bell"): course events, chat messages, system messages. Every query names the recipient,
 // so someone else's notification — or another site's — is simply not found.
 import { usage } from "../usage";
-import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { members, notifications as table } from "../../db/schema";
@@ -171,6 +171,43 @@ export const notifications = {
         .from(table)
         .where(mine(accountId, userId, eq(table.read, false)));
       return { items: rows.map(view), total: Number(total.n), unread: Number(unread.n) };
+    });
+  },
+
+  /**
+   * What the dashboard's top bar shows on every page, in one transaction of three statements: the
+   * newest non-chat notifications (the bell), the newest unread chat notifications, and the counts
+   * (non-chat total, all unread, unread chats). The same figures as `list` for the two lists.
+   */
+  async inbox(db: Db, accountId: string, userId: string, perPage: number) {
+    const limit = Math.min(100, Math.max(1, Math.floor(perPage)));
+    return withTenant(db, accountId, async (tx) => {
+      const bell = await tx
+        .select()
+        .from(table)
+        .where(mine(accountId, userId, eq(table.type, "other")))
+        .orderBy(desc(table.createdAt), desc(table.id))
+        .limit(limit);
+      const chats = await tx
+        .select()
+        .from(table)
+        .where(mine(accountId, userId, eq(table.type, "chat"), eq(table.read, false)))
+        .orderBy(desc(table.createdAt), desc(table.id))
+        .limit(limit);
+      const [counts] = await tx
+        .select({
+          other: sql<number>`count(*) filter (where ${table.type} = 'other')`.mapWith(Number),
+          unread: sql<number>`count(*) filter (where not ${table.read})`.mapWith(Number),
+          unreadChats: sql<number>`count(*) filter (where ${table.type} = 'chat' and not ${table.read})`.mapWith(
+            Number,
+          ),
+        })
+        .from(table)
+        .where(mine(accountId, userId));
+      return {
+        bell: { items: bell.map(view), total: counts.other, unread: counts.unread },
+        chat: { items: chats.map(view), total: counts.unreadChats, unread: counts.unread },
+      };
     });
   },
 
