@@ -1,6 +1,5 @@
+// Inter, and Noto Sans Arabic for Arabic script only (fonts.css).
 import "./styles/fonts.css";
-import "@fontsource/noto-sans-arabic/400.css";
-import "@fontsource/noto-sans-arabic/600.css";
 // Mantine's global sheets; each component's own sheet comes with it (scripts/vite/mantine-styles.ts).
 import "@mantine/core/styles/baseline.css";
 import "@mantine/core/styles/default-css-variables.css";
