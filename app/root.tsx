@@ -1,6 +1,5 @@
+// Inter, and Noto Sans Arabic for Arabic script only (fonts.css).
 import "./styles/fonts.css";
-import "@fontsource/noto-sans-arabic/400.css";
-import "@fontsource/noto-sans-arabic/600.css";
 // Mantine's global sheets; each component's own sheet comes with it (scripts/vite/mantine-styles.ts).
 import "@mantine/core/styles/baseline.css";
 import "@mantine/core/styles/default-css-variables.css";
@@ -30,14 +29,14 @@ import { requestLanguage } from "./lib/i18n.server";
 import { atriumCssVariables, atriumTheme } from "./lib/mantine-theme";
 import { mantineVariablesCss } from "./lib/mantine-variables";
 import { THEME_SCRIPT, themeColorSchemeManager } from "./lib/theme";
-// The Latin file of the interface font, asked for at once rather than when the CSS is parsed.
-import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 
+// The interface font is not preloaded: with font-display: optional the first paint does not wait
+// for it, and a preload made its 48 KB compete with the styles, scripts and cover image of a
+// visitor's first page on a slow line (decision 0072).
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   // The site's installable web app (/dashboard/app).
   { rel: "manifest", href: "/manifest.webmanifest" },
-  { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
 ];
 
 export function loader({ context, request }: Route.LoaderArgs) {

@@ -8,6 +8,7 @@
 // Environment (all optional):
 //   BENCH_PAGES_LIGHTHOUSE   0 skips Lighthouse (default 1)
 //   BENCH_PAGES_RUNS         Lighthouse runs per page, the median is reported (default 3)
+//   BENCH_PAGES_REPORTS      a directory: every Lighthouse report is also written there in full
 //   BENCH_VERBOSE=1          echo the server's own output
 //
 // It starts `node dist/server/main.js` on a fresh embedded database with the demo, talks only to
@@ -211,12 +212,41 @@ if (player) results.push({ name: "course player (signed in)", ...(await weigh(pl
 // Lighthouse (mobile, simulated throttling)
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const reportsDir = process.env.BENCH_PAGES_REPORTS ? resolve(process.env.BENCH_PAGES_REPORTS) : null;
+if (reportsDir) mkdirSync(reportsDir, { recursive: true });
+/**
+ * What Lighthouse says about a run's largest contentful paint: the element, the four parts of its
+ * time (time to first byte, load delay, load time, render delay; ms, Lighthouse's own figures) and
+ * what sits on the critical path before it.
+ */
+function lcpDetails(lhr) {
+  const audit = (id) => lhr.audits[id];
+  const tables = audit("largest-contentful-paint-element")?.details?.items ?? [];
+  const node = tables[0]?.items?.[0]?.node;
+  const phases = Object.fromEntries(
+    (tables[1]?.items ?? []).map((p) => [String(p.phase).replace(/\s+/g, ""), Math.round(p.timing)]),
+  );
+  const renderBlocking = (audit("render-blocking-resources")?.details?.items ?? []).map((i) => ({
+    file: new URL(i.url).pathname,
+    kb: Math.round(i.totalBytes / 102.4) / 10,
+    wastedMs: Math.round(i.wastedMs),
+  }));
+  return {
+    element: node ? { selector: node.selector, snippet: node.snippet } : null,
+    phases,
+    lazyLoaded: audit("lcp-lazy-loaded")?.score === 0,
+    renderBlocking,
+    fcpSeconds: audit("first-contentful-paint").numericValue / 1000,
+    tbtMs: Math.round(audit("total-blocking-time").numericValue),
+  };
+}
 if (lighthouseOn) {
   const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
   cleanups.push(() => chrome.kill());
   for (const r of results.filter((x) => ["site home", "course page", "blog post", "sign-in"].includes(x.name))) {
     const scores = [];
     const lcps = [];
+    const details = [];
     for (let i = 0; i < runs; i++) {
       const out = await lighthouse(`${site}${r.path}`, {
         port: chrome.port,
@@ -226,9 +256,15 @@ if (lighthouseOn) {
       });
       scores.push(Math.round((out.lhr.categories.performance.score ?? 0) * 100));
       lcps.push(out.lhr.audits["largest-contentful-paint"].numericValue / 1000);
+      details.push(lcpDetails(out.lhr));
+      if (reportsDir) {
+        writeFileSync(join(reportsDir, `${r.name.replace(/\W+/g, "-")}-${i + 1}.json`), out.report);
+      }
     }
     r.lighthouse = median(scores);
     r.lcpSeconds = median(lcps);
+    // The run whose LCP is the median one.
+    r.lcp = details[lcps.indexOf(r.lcpSeconds)];
   }
 }
 server.removeAllListeners("exit");
@@ -247,6 +283,12 @@ const lines = [
   ),
 ];
 console.log(`\n${lines.join("\n")}\n`);
+for (const r of results.filter((x) => x.lcp)) {
+  const p = Object.entries(r.lcp.phases)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(", ");
+  console.log(`${r.name}: LCP element ${r.lcp.element?.selector ?? "?"} (${p} ms)`);
+}
 const home = results[0];
 const goals = [
   [`site home JS ${kb(home.jsKB)} KB ≤ 150 KB`, home.jsKB <= 150],

@@ -1,4 +1,3 @@
-import { Text } from "@mantine/core";
 import { useTranslation } from "../i18n/use-translation";
 
 /** A post's date as the reader's language writes it (in UTC, so server and browser agree). */
@@ -19,10 +18,10 @@ export function PostMeta({ authorName, publishedAt }: { authorName: string | nul
   ].filter(Boolean);
   if (!parts.length) return null;
   return (
-    <Text size="sm" c="dimmed">
+    <p className="post-meta">
       {authorName ? <span>{parts[0]}</span> : null}
       {authorName && publishedAt ? " · " : null}
       {publishedAt ? <time dateTime={publishedAt}>{formatPostDate(publishedAt, i18n.language)}</time> : null}
-    </Text>
+    </p>
   );
 }

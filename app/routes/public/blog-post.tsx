@@ -1,4 +1,3 @@
-import { Anchor, Badge, Container, Group, Stack, Title, Typography } from "@mantine/core";
 import { CoverImage } from "../../components/cover-image";
 import { useTranslation } from "../../i18n/use-translation";
 import { Link } from "react-router";
@@ -43,32 +42,34 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * Drawn with plain elements and the shared `.public-article` rules (site.css), not the interface
+ * library: a visitor's first page then loads neither its scripts nor its style sheet, and the
+ * title and cover paint with the document's own styles (decision 0072).
+ */
 export default function BlogPost({ loaderData: { post } }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
-    <Container size="md" py="xl" component="article">
-      <Stack gap="md">
-        <Anchor component={Link} to="/blog" size="sm">
-          ← {t("blog.backToBlog")}
-        </Anchor>
-        <Title order={1}>{post.title}</Title>
-        <PostMeta authorName={post.authorName} publishedAt={post.publishedAt} />
-        {post.categories.length ? (
-          <Group gap={6} role="group" aria-label={t("blog.categoriesLabel")}>
-            {post.categories.map((c) => (
-              <Badge key={c.slug} component={Link} to={`/blog?category=${encodeURIComponent(c.slug)}`} variant="light">
-                {c.name}
-              </Badge>
-            ))}
-          </Group>
-        ) : null}
-        {post.coverImage ? <CoverImage src={post.coverImage} /> : null}
-        <Typography>
-          {/* Sanitised when it was saved (no scripts, handlers or javascript: links). */}
-          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: stored post HTML is sanitised on the way in */}
-          <div className="post-content" dangerouslySetInnerHTML={{ __html: post.content }} />
-        </Typography>
-      </Stack>
-    </Container>
+    <article className="public-article">
+      <Link to="/blog" className="back-link">
+        ← {t("blog.backToBlog")}
+      </Link>
+      <h1>{post.title}</h1>
+      <PostMeta authorName={post.authorName} publishedAt={post.publishedAt} />
+      {post.categories.length ? (
+        // biome-ignore lint/a11y/useSemanticElements: a labelled group of links, as before
+        <div className="badge-row" role="group" aria-label={t("blog.categoriesLabel")}>
+          {post.categories.map((c) => (
+            <Link key={c.slug} to={`/blog?category=${encodeURIComponent(c.slug)}`} className="badge-link">
+              {c.name}
+            </Link>
+          ))}
+        </div>
+      ) : null}
+      {post.coverImage ? <CoverImage src={post.coverImage} /> : null}
+      {/* Sanitised when it was saved (no scripts, handlers or javascript: links). */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: stored post HTML is sanitised on the way in */}
+      <div className="post-content prose" dangerouslySetInnerHTML={{ __html: post.content }} />
+    </article>
   );
 }
