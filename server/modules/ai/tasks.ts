@@ -7,11 +7,7 @@
 // that stores the result, and nothing is counted or written when the call fails.
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
-import {
-  type AiFailureReason,
-  type AiFailureValues,
-  failureOf,
-} from "../../../core/ai-failures";
+import { type AiFailureReason, type AiFailureValues, failureOf } from "../../../core/ai-failures";
 import type { UsageMeterKey } from "../../../core/plans";
 import type { AiProvider, TextRequest, TranscribeRequest, TranscribeResult } from "../../ai";
 import type { Db, Tx } from "../../db/client";
@@ -237,11 +233,9 @@ export const aiTasksService = {
       );
     if (!def || !setup?.provider) {
       await fail(
-        failureFrom(def ? aiFailure("ai_unavailable", "not_configured", NOT_CONFIGURED) : unknownKind(row.kind), {
-          message: NOT_CONFIGURED,
-          reason: "not_configured",
-          values: {},
-        }, null),
+        def
+          ? { message: NOT_CONFIGURED, reason: "not_configured", values: {} }
+          : { message: `Unknown AI task "${row.kind}"`, reason: "unknown_kind", values: { kind: row.kind } },
       );
       return;
     }

@@ -80,7 +80,9 @@ defineAiTask<Input, TranscriptResult>({
     if (row.size > MAX_TRANSCRIBE_BYTES) throw tooLargeError(row.filename, row.size);
   },
   async run(ctx) {
-    const row = await withTenant(ctx.db, ctx.site.accountId, (tx) => recording(tx, ctx.site.accountId, ctx.input.mediaId));
+    const row = await withTenant(ctx.db, ctx.site.accountId, (tx) =>
+      recording(tx, ctx.site.accountId, ctx.input.mediaId),
+    );
     if (row.size > MAX_TRANSCRIBE_BYTES) throw tooLargeError(row.filename, row.size);
     const file = await ctx.storage.get(ctx.site.accountId, row.storageKey);
     if (!file) throw fileGone();

@@ -23,7 +23,7 @@ import { z } from "zod";
 import type { Db, Tx } from "../../db/client";
 import { media, members, roles, transcripts } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
-import { AppError, fieldError, notFound, validationError } from "../../errors";
+import { AppError, notFound, validationError } from "../../errors";
 
 export type TranscriptView = {
   mediaId: string;
