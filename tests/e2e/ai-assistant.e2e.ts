@@ -1,13 +1,18 @@
 // The course assistant in the browser: an instructor drafts a description and an outline from a
 // brief, renames a unit and removes another, accepts, and after a reload the curriculum builder
 // shows exactly that outline; in the unit editor, "Rewrite" proposes a text and "Replace" puts it
-// into the editor, saved with the unit.
+// into the editor, saved with the unit. A draft that fails says why in the instructor's language.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import de from "../../app/i18n/locales/de/translation.json" with { type: "json" };
 import en from "../../app/i18n/locales/en/translation.json" with { type: "json" };
+import { type AiProvider, aiProviderFor, localProvider } from "../../server/ai";
 import { courses, units } from "../../server/db/schema";
 import { withPlatform } from "../../server/db/tenant";
+import { aiTasks } from "../../server/modules/ai";
+import { storageFor } from "../../server/modules/storage";
 import { buildUser } from "../../server/seed/builders";
+import { buildCourse } from "../../server/seed/course-builders";
 import { hydrated, open, setupE2E } from "./fixtures";
 
 const e2e = setupE2E();
@@ -94,5 +99,45 @@ describe("course assistant", () => {
     await card.getByText(a.setup.configured, { exact: true }).waitFor();
     await card.getByText(a.setup.providers.local, { exact: true }).waitFor();
     await card.getByText("atrium-local", { exact: true }).waitFor();
+  });
+
+  it("says why a draft failed in the instructor's language, not the server's English", async () => {
+    const { site, owner, origin } = await e2e.newSite("ai-fail-de", { sitetitle: "Brotschule" });
+    const { course } = await buildCourse(e2e.t.database.db, site, owner, { title: "Sauerteig zu Hause" });
+    const page = await e2e.signedIn(origin, owner.email, owner.password);
+    const chose = await page.evaluate(async () => {
+      const res = await fetch("/api/v1/me/preferences", {
+        method: "PATCH",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ language: "de" }),
+      });
+      return res.status;
+    });
+    expect(chose).toBe(200);
+
+    // A model that chats instead of answering with an outline.
+    const chatty: AiProvider = {
+      ...localProvider(),
+      async generate() {
+        return { text: "Gern! Hier sind ein paar Ideen.", inputTokens: 50, outputTokens: 10, model: "x" };
+      },
+    };
+    const { cfg } = e2e.t.platform;
+    aiTasks.configure(e2e.t.database.db, chatty, storageFor(cfg));
+    try {
+      await open(page, `${origin}/dashboard/instructor/course/${course.id}`);
+      await page.waitForFunction(() => document.documentElement.lang === "de");
+      await page.getByRole("button", { name: de.ai.assistant.open }).click();
+      const drawer = page.getByRole("dialog", { name: de.ai.assistant.drawerTitle });
+      await expect.poll(() => drawer.getByLabel(de.ai.assistant.courseTitle).inputValue()).toBe("Sauerteig zu Hause");
+      await drawer.getByLabel(de.ai.assistant.brief).fill("Sauerteigbrot backen: Anstellgut füttern, kneten, formen.");
+      await drawer.getByRole("button", { name: de.ai.assistant.draft }).click();
+      const error = drawer.getByTestId("ai-error");
+      await error.waitFor({ timeout: 30_000 });
+      expect(await error.innerText()).toBe(de.ai.failures.outline_unreadable);
+      expect(de.ai.failures.outline_unreadable).not.toBe(en.ai.failures.outline_unreadable);
+    } finally {
+      aiTasks.configure(e2e.t.database.db, aiProviderFor(cfg), storageFor(cfg));
+    }
   });
 });

@@ -176,6 +176,7 @@ describe("a provider that fails or answers nonsense", () => {
       const task = await finished(A, teacher.cookie, (await body(res)).id);
       expect(task.status).toBe("failed");
       expect(task.error).toMatch(/Nothing was changed/);
+      expect(task).toMatchObject({ errorReason: "provider_failed", errorValues: {} });
       expect(task.result).toBeNull();
     });
     expect((await courseRow(courseId)).description).toBe("");
@@ -196,8 +197,24 @@ describe("a provider that fails or answers nonsense", () => {
       const task = await finished(A, teacher.cookie, (await body(res)).id);
       expect(task.status).toBe("failed");
       expect(task.error).toMatch(/could not be read as a course outline/);
+      expect(task).toMatchObject({ errorReason: "outline_unreadable", errorValues: {} });
     });
     expect(await meter(A)).toBe(before);
+  });
+
+  it("an answer that is an object without sections fails with its own reason", async () => {
+    const answers: AiProvider = {
+      ...localProvider(),
+      async generate() {
+        return { text: JSON.stringify({ learn: ["Bread"] }), inputTokens: 50, outputTokens: 10, model: "x" };
+      },
+    };
+    await withProvider(answers, async () => {
+      const draft = await start(A, teacher.cookie, "course-draft", draftInput(courseId));
+      const noOutline = await finished(A, teacher.cookie, (await body(draft)).id);
+      expect(noOutline).toMatchObject({ status: "failed", errorReason: "outline_missing", errorValues: {} });
+      expect(noOutline.error).toMatch(/had no outline of sections/);
+    });
   });
 });
 
@@ -228,6 +245,21 @@ describe("unit rewrites", () => {
     const task = await finished(A, teacher.cookie, (await body(res)).id);
     expect(task.result.html).toContain("We begin with flour and water.");
     expect(task.result.html).not.toContain("script");
+  });
+
+  it("an empty rewrite fails the task with answer_empty", async () => {
+    const blank: AiProvider = {
+      ...localProvider(),
+      async generate() {
+        return { text: "<p> </p>", inputTokens: 50, outputTokens: 1, model: "x" };
+      },
+    };
+    await withProvider(blank, async () => {
+      const res = await start(A, teacher.cookie, "unit-rewrite", { unitId, html, mode: "rewrite", language: "en" });
+      const task = await finished(A, teacher.cookie, (await body(res)).id);
+      expect(task).toMatchObject({ status: "failed", errorReason: "answer_empty", errorValues: {} });
+      expect(task.error).toMatch(/answer was empty/);
+    });
   });
 
   it("refuses a text with nothing in it (422), and another site's unit or a student (404)", async () => {

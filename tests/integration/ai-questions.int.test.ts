@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ZQuestion } from "../../core/course-schemas";
 import { PLAN_IDS } from "../../core/plans";
 import type { Question } from "../../core/quiz";
-import { aiProviderFor, localProvider } from "../../server/ai";
+import { type AiProvider, aiProviderFor, localProvider } from "../../server/ai";
 import { aiTasks as aiTasksTable } from "../../server/db/schema";
 import { withTenant } from "../../server/db/tenant";
 import { aiTasks } from "../../server/modules/ai";
@@ -163,6 +163,7 @@ describe("questions from a unit", () => {
       "validation_failed",
     );
     expect(empty.message).toMatch(/too little text/);
+    expect(empty.details).toEqual([{ field: "unitId", message: empty.message, reason: "unit_no_text", values: {} }]);
   });
 });
 
@@ -228,8 +229,37 @@ describe("a provider that is down", () => {
       expect(task.result).toBeNull();
       expect(task.error).toMatch(/Nothing was changed/);
       expect(task.error).not.toContain("upstream");
+      expect(task).toMatchObject({ errorReason: "provider_failed", errorValues: {} });
       expect(await quizQuestions(teacher.cookie, A.site, ids.quiz)).toEqual(EXISTING);
       expect(await tokensUsed(A.site)).toBe(before);
+    } finally {
+      aiTasks.configure(t.database.db, aiProviderFor(cfg), storageFor(cfg));
+    }
+  });
+});
+
+describe("an answer with no usable question", () => {
+  it("fails the task with no_questions and leaves the quiz as it was", async () => {
+    const { cfg } = t.platform;
+    const chatty: AiProvider = {
+      ...localProvider(),
+      async generate() {
+        return {
+          text: JSON.stringify({ questions: [{ type: "poem" }] }),
+          inputTokens: 40,
+          outputTokens: 9,
+          model: "x",
+        };
+      },
+    };
+    aiTasks.configure(t.database.db, chatty, storageFor(cfg));
+    try {
+      const res = await startTask(teacher.cookie, A.site, { quizId: ids.quiz, unitId: ids.unit, count: 2 });
+      expect(res.status, await res.clone().text()).toBe(202);
+      const task = await finished(teacher.cookie, A.site, (await body(res)).id);
+      expect(task).toMatchObject({ status: "failed", result: null, errorReason: "no_questions", errorValues: {} });
+      expect(task.error).toMatch(/held no usable question/);
+      expect(await quizQuestions(teacher.cookie, A.site, ids.quiz)).toEqual(EXISTING);
     } finally {
       aiTasks.configure(t.database.db, aiProviderFor(cfg), storageFor(cfg));
     }

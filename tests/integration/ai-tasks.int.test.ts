@@ -113,7 +113,13 @@ describe("AI tasks", () => {
     const res = await ask(t, s, { topic: "Glazes" });
     expect(res.status).toBe(202);
     const queued = await body(res);
-    expect(queued).toMatchObject({ kind: "test-essay", result: null, error: null });
+    expect(queued).toMatchObject({
+      kind: "test-essay",
+      result: null,
+      error: null,
+      errorReason: null,
+      errorValues: null,
+    });
     const done = await settled(t, s, queued.id);
     expect(done).toMatchObject({
       status: "done",
@@ -180,6 +186,14 @@ describe("AI tasks", () => {
     const s = await siteWithOwner(t, "ai-bad", { plan: PLAN_IDS.starter });
     const unknown = await expectError(await ask(t, s, { topic: "x" }, "no-such-kind"), 422, "validation_failed");
     expect(unknown.message).toBe('Unknown AI task "no-such-kind"');
+    expect(unknown.details).toEqual([
+      {
+        field: "kind",
+        message: 'Unknown AI task "no-such-kind"',
+        reason: "unknown_kind",
+        values: { kind: "no-such-kind" },
+      },
+    ]);
     const invalid = await expectError(await ask(t, s, { topic: "" }), 422, "validation_failed");
     expect(invalid.message).toMatch(/^Invalid topic/);
     await expectError(await ask(t, s, { topic: "x", extra: 1 }), 422, "validation_failed");
@@ -210,6 +224,7 @@ describe("AI tasks", () => {
     const s = await siteWithOwner(off, "ai-off", { plan: PLAN_IDS.starter });
     const err = await expectError(await ask(off, s, { topic: "x" }), 503, "ai_unavailable");
     expect(err.message).toBe("The platform has not set up an AI provider yet");
+    expect(err.details).toEqual({ reason: "not_configured", values: {} });
     const status = await body(await off.request(s.site.slug, "/api/v1/ai/status", { cookie: s.ownerCookie }));
     expect(status.configured).toBe(false);
   });
@@ -220,6 +235,15 @@ describe("AI tasks", () => {
     const failed = await settled(down, s, queued.id);
     expect(failed).toMatchObject({ status: "failed", result: null });
     expect(failed.error).toBe("The AI provider could not answer just now. Nothing was changed; try again in a minute.");
+    // The reason as a code, for a screen to word in its own language.
+    expect(failed).toMatchObject({ errorReason: "provider_failed", errorValues: {} });
+    const [row] = await withPlatform(down.database.db, (tx) =>
+      tx
+        .select({ reason: aiTasks.errorReason, values: aiTasks.errorValues })
+        .from(aiTasks)
+        .where(and(eq(aiTasks.accountId, s.site.accountId), eq(aiTasks.id, queued.id))),
+    );
+    expect(row).toEqual({ reason: "provider_failed", values: {} });
     expect(await meterOf(down, s.site.accountId)).toBe(0);
     expect(await notices(down, s.site.accountId)).toEqual([]);
   });

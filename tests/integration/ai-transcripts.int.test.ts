@@ -138,6 +138,7 @@ describe("making a transcript", () => {
     const doc = await upload(a, "handout.pdf", pdf);
     const e = await expectError(await ask(a, a.ownerCookie, { mediaId: doc }), 422, "validation_failed");
     expect(e.message).toBe("handout.pdf is not audio or video, so it has no transcript");
+    expect(e.details).toMatchObject([{ field: "mediaId", reason: "file_not_media", values: { file: "handout.pdf" } }]);
 
     // The library does not take files this large; a row that says so stands in for one.
     const big = crypto.randomUUID();
@@ -153,6 +154,47 @@ describe("making a transcript", () => {
     );
     const tooBig = await expectError(await ask(a, a.ownerCookie, { mediaId: big }), 422, "validation_failed");
     expect(tooBig.message).toMatch(/^whole-day\.mp4 is 25(\.0)? MB; files up to 25 MB can be transcribed/);
+    // The same reason as a code with the file's name and both sizes in bytes, for a screen to word.
+    expect(tooBig.details).toEqual([
+      {
+        field: "mediaId",
+        message: tooBig.message,
+        size: MAX_TRANSCRIBE_BYTES + 1,
+        maxBytes: MAX_TRANSCRIBE_BYTES,
+        reason: "file_too_large",
+        values: { file: "whole-day.mp4", size: MAX_TRANSCRIBE_BYTES + 1, maxBytes: MAX_TRANSCRIBE_BYTES },
+      },
+    ]);
+  });
+
+  it("a task whose file is too large or gone by the time it runs fails with the reason and its values", async () => {
+    // A file replaced by a larger one after the request: its row says so when the task runs.
+    const id = await upload(a, "lecture.mp4", videoOf(3));
+    const res = await ask(a, a.ownerCookie, { mediaId: id });
+    const queued = await body(res);
+    expect(res.status, JSON.stringify(queued)).toBe(202);
+    const size = MAX_TRANSCRIBE_BYTES + 5 * 1024 * 1024;
+    await withTenant(t.database.db, a.site.accountId, (tx) => tx.update(media).set({ size }).where(eq(media.id, id)));
+    await aiTasks.work(t.database.db, a.site.accountId, queued.id);
+    const tooLarge = await body(
+      await t.request(a.site.slug, `/api/v1/ai/tasks/${queued.id}`, { cookie: a.ownerCookie }),
+    );
+    expect(tooLarge).toMatchObject({
+      status: "failed",
+      errorReason: "file_too_large",
+      errorValues: { file: "lecture.mp4", size, maxBytes: MAX_TRANSCRIBE_BYTES },
+    });
+    expect(tooLarge.error).toMatch(/^lecture\.mp4 is 30 MB; files up to 25 MB can be transcribed/);
+    expect(await transcriptRow(a.site.accountId, id)).toBeNull();
+
+    // A file deleted after the request.
+    const gone = await upload(a, "gone.mp4", videoOf(3));
+    const asked = await body(await ask(a, a.ownerCookie, { mediaId: gone }));
+    await withTenant(t.database.db, a.site.accountId, (tx) => tx.delete(media).where(eq(media.id, gone)));
+    await aiTasks.work(t.database.db, a.site.accountId, asked.id);
+    const task = await body(await t.request(a.site.slug, `/api/v1/ai/tasks/${asked.id}`, { cookie: a.ownerCookie }));
+    expect(task).toMatchObject({ status: "failed", errorReason: "file_gone", errorValues: {} });
+    expect(task.error).toBe("The recording is no longer in the media library. Nothing was changed.");
   });
 
   it("a provider that is down writes no transcript and counts nothing", async () => {
@@ -164,6 +206,7 @@ describe("making a transcript", () => {
       const task = await transcribe(a, id);
       expect(task.status).toBe("failed");
       expect(task.error).toMatch(/could not answer/);
+      expect(task).toMatchObject({ errorReason: "provider_failed", errorValues: {} });
     } finally {
       aiTasks.configure(t.database.db, localProvider(), storage);
     }

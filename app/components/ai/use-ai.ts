@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "../../i18n/use-translation";
 import { ApiError, api } from "../../lib/api";
 import { planRefusal } from "../../lib/plan-limit";
+import { aiFailureText, aiRefusalText } from "./ai-failure";
 
 export type AiMeter = { used: number; limit: number | null };
 export type AiStatus = {
@@ -19,7 +20,11 @@ export type AiTaskView<R> = {
   status: "queued" | "running" | "done" | "failed";
   progress: number;
   result: R | null;
+  /** The server's English sentence (shown only when the reason is unknown). */
   error: string | null;
+  /** Why it failed, as a code of core/ai-failures, with the values its sentence names. */
+  errorReason?: string | null;
+  errorValues?: Record<string, string | number> | null;
 };
 
 /** Why an AI button is off, in words, and where the owner can change it; null when it is on. */
@@ -77,7 +82,8 @@ type TaskState<R> = {
 
 /** Asks for one kind of task and follows it; `start(input)` again replaces the previous one. */
 export function useAiTask<R>(kind: string, opts: { pollMs?: number } = {}) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
   const [state, setState] = useState<TaskState<R>>({ task: null, error: null, busy: false });
   const generation = useRef(0);
   const pollMs = opts.pollMs ?? 1000;
@@ -100,7 +106,13 @@ export function useAiTask<R>(kind: string, opts: { pollMs?: number } = {}) {
           const over = task.status === "done" || task.status === "failed";
           setState({
             task,
-            error: task.status === "failed" ? { text: task.error ?? t("ai.failed"), upgrade: null } : null,
+            error:
+              task.status === "failed"
+                ? {
+                    text: aiFailureText(t, language, task.errorReason, task.errorValues, task.error ?? t("ai.failed")),
+                    upgrade: null,
+                  }
+                : null,
             busy: !over,
           });
           if (over) return;
@@ -109,7 +121,7 @@ export function useAiTask<R>(kind: string, opts: { pollMs?: number } = {}) {
         }
       }
     },
-    [pollMs, t],
+    [pollMs, t, language],
   );
 
   const start = useCallback(
@@ -126,11 +138,14 @@ export function useAiTask<R>(kind: string, opts: { pollMs?: number } = {}) {
         const e = err instanceof ApiError ? err : null;
         const refusal = planRefusal(t, e ? { code: e.code, details: e.details } : null);
         const text =
-          refusal?.text ?? (e?.code === "ai_unavailable" ? t("ai.notConfigured") : (e?.message ?? t("ai.failed")));
+          refusal?.text ??
+          (e?.code === "ai_unavailable"
+            ? t("ai.notConfigured")
+            : ((e && aiRefusalText(t, language, e.details)) ?? e?.message ?? t("ai.failed")));
         setState({ task: null, error: { text, upgrade: refusal?.upgrade ?? null }, busy: false });
       }
     },
-    [kind, follow, t],
+    [kind, follow, t, language],
   );
 
   const reset = useCallback(() => {

@@ -4,6 +4,7 @@
 // the task kind itself in the same transaction that marks it done.
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import type { AiFailureReason, AiFailureValues } from "../../../core/ai-failures";
 import { accountIdColumn, tenantPolicies } from "./_tenancy";
 import { accounts } from "./accounts";
 
@@ -21,8 +22,12 @@ export const aiTasks = pgTable(
     progress: integer("progress").notNull().default(0),
     input: jsonb("input").$type<Record<string, unknown>>().notNull(),
     result: jsonb("result").$type<unknown>(),
-    /** Why it failed, in words a person can act on. */
+    /** Why it failed, in English words a person can act on (API callers, logs). */
     error: text("error"),
+    /** Why it failed as a code of core/ai-failures (a screen words it in its language); null: none known. */
+    errorReason: text("error_reason").$type<AiFailureReason>(),
+    /** What the reason's sentence names (a file name, sizes in bytes). */
+    errorValues: jsonb("error_values").$type<AiFailureValues>(),
     /** What it cost: tokens (text) or seconds of audio (speech). */
     inputTokens: integer("input_tokens").notNull().default(0),
     outputTokens: integer("output_tokens").notNull().default(0),

@@ -36,7 +36,11 @@ export type RewriteMode = "rewrite" | "shorten";
 
 /** The answer could not be read: the task fails with this message and nothing is written. */
 export class DraftFormatError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** No object at all (`outline_unreadable`), or one without sections (`outline_missing`). */
+    readonly reason: "outline_unreadable" | "outline_missing",
+  ) {
     super(message);
     this.name = "DraftFormatError";
   }
@@ -213,6 +217,7 @@ export function readCourseDraftAnswer(text: string): CourseDraftAnswer {
   if (!obj)
     throw new DraftFormatError(
       "The AI assistant's answer could not be read as a course outline. Nothing was changed; try again.",
+      "outline_unreadable",
     );
   // A model that nests the three description parts under "description" is read the same way.
   const nested =
@@ -228,6 +233,7 @@ export function readCourseDraftAnswer(text: string): CourseDraftAnswer {
   if (sections.length === 0) {
     throw new DraftFormatError(
       "The AI assistant's answer had no outline of sections in it. Nothing was changed; try again.",
+      "outline_missing",
     );
   }
   return {

@@ -33,7 +33,7 @@ import {
   UNIT_REWRITE_TASK,
   unitRewriteRequest,
 } from "./course-assistant-prompts";
-import { type AiActor, defineAiTask } from "./tasks";
+import { type AiActor, aiFailure, defineAiTask } from "./tasks";
 
 const language = z.enum(LANGUAGE_CODES);
 
@@ -97,7 +97,7 @@ export function templateHeadings(lang: string): TemplateHeadings {
 
 /** A model's answer that cannot be used: the task fails with this message, nothing is written. */
 const unreadable = (err: unknown) =>
-  err instanceof DraftFormatError ? new AppError("bad_request", err.message) : (err as Error);
+  err instanceof DraftFormatError ? aiFailure("bad_request", err.reason, err.message) : (err as Error);
 
 defineAiTask<CourseDraftInput, CourseDraft>({
   kind: COURSE_DRAFT_TASK,
@@ -134,7 +134,11 @@ defineAiTask<UnitRewriteInput, { html: string }>({
     // Sanitised exactly as a saved unit's content is.
     const html = sanitizeRichHtml(readRewriteAnswer(text));
     if (isBlankHtml(html)) {
-      throw new AppError("bad_request", "The AI assistant's answer was empty. Nothing was changed; try again.");
+      throw aiFailure(
+        "bad_request",
+        "answer_empty",
+        "The AI assistant's answer was empty. Nothing was changed; try again.",
+      );
     }
     return { html };
   },

@@ -4,6 +4,7 @@ export {
   type AiContext,
   type AiTaskKind,
   type AiTaskView,
+  aiFailure,
   aiTasksService as aiTasks,
   defineAiTask,
   minuteUnits,

@@ -13,7 +13,7 @@ import { defineLocalAnswer, seedOf } from "../../ai";
 import type { Db, Tx } from "../../db/client";
 import { courseMeta, courses, members, roles, units } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
-import { AppError, fieldError, notFound } from "../../errors";
+import { AppError, notFound } from "../../errors";
 import type { SiteAccount } from "../accounts";
 import { assertItemEditor, type LearningCtx, META_CURRICULUM } from "../courses";
 import {
@@ -25,7 +25,7 @@ import {
   type QuizQuestionsInput,
   typePlan,
 } from "./quiz-questions-prompt";
-import { type AiActor, defineAiTask } from "./tasks";
+import { type AiActor, aiFailure, defineAiTask } from "./tasks";
 
 export const QUIZ_QUESTIONS = "quiz-questions";
 /** A unit with less text than this gives nothing to ask about. */
@@ -136,6 +136,7 @@ export async function quizQuestionSources(ctx: LearningCtx, quizId: string): Pro
 }
 
 const NO_TEXT = "This unit has too little text to write questions from. Add its text first.";
+const noText = (field?: string) => aiFailure("validation_failed", "unit_no_text", NO_TEXT, {}, { field });
 
 defineLocalAnswer(QUIZ_QUESTIONS, (input) => {
   const i = input as unknown as QuizQuestionsInput;
@@ -153,7 +154,7 @@ defineAiTask<QuizQuestionsRequest, QuizQuestionsResult>({
     if (!sources.some((s) => s.unitId === input.unitId)) throw notFound("Unit");
     const unit = await unitText(tx, site.accountId, input.unitId);
     if (!unit) throw notFound("Unit");
-    if (unit.text.length < MIN_TEXT) throw fieldError("validation_failed", "unitId", NO_TEXT);
+    if (unit.text.length < MIN_TEXT) throw noText("unitId");
   },
   async run(ctx) {
     const { quizId, unitId, count, language } = ctx.input;
@@ -163,8 +164,10 @@ defineAiTask<QuizQuestionsRequest, QuizQuestionsResult>({
       const sources = await questionSources(tx, ctx.site.accountId, quizId);
       return sources.some((s) => s.unitId === unitId) ? unitText(tx, ctx.site.accountId, unitId) : null;
     });
-    if (!unit) throw new AppError("not_found", "The unit is no longer in this quiz's course. Nothing was changed.");
-    if (unit.text.length < MIN_TEXT) throw new AppError("validation_failed", NO_TEXT);
+    if (!unit) {
+      throw aiFailure("not_found", "unit_gone", "The unit is no longer in this quiz's course. Nothing was changed.");
+    }
+    if (unit.text.length < MIN_TEXT) throw noText();
     await ctx.progress(15);
     const input: QuizQuestionsInput = { unitTitle: unit.title, text: unit.text, count, types, language };
     const { system, prompt } = buildQuizQuestionsPrompt(input);
@@ -179,8 +182,9 @@ defineAiTask<QuizQuestionsRequest, QuizQuestionsResult>({
     await ctx.progress(90);
     const questions = parseQuizQuestions(answer, { types, count, makeId: () => randomUUID() });
     if (questions.length === 0) {
-      throw new AppError(
+      throw aiFailure(
         "validation_failed",
+        "no_questions",
         "The AI assistant's answer held no usable question. Nothing was changed; try again, perhaps with other question types.",
       );
     }

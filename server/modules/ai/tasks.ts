@@ -2,16 +2,18 @@
 // installation has a provider, the plan has the feature and some allowance left this month, the
 // input is valid and the asker may touch what it names), stored, and worked by a job, so no page
 // render and no request waits for a provider. The screen reads the task back for its progress, then
-// its draft or its error. The provider's cost is counted in the usage meter in the same transaction
+// its draft or its error: an English sentence and a reason code of core/ai-failures (with the values
+// it names) that the screen words in its own language. The provider's cost is counted in the usage meter in the same transaction
 // that stores the result, and nothing is counted or written when the call fails.
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { type AiFailureReason, type AiFailureValues, failureOf } from "../../../core/ai-failures";
 import type { UsageMeterKey } from "../../../core/plans";
 import type { AiProvider, TextRequest, TranscribeRequest, TranscribeResult } from "../../ai";
 import type { Db, Tx } from "../../db/client";
 import { aiTasks } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
-import { AppError, fieldError, notFound, validationError } from "../../errors";
+import { AppError, type ErrorCode, notFound, validationError } from "../../errors";
 import { jobs } from "../../jobs/queue";
 import { accounts, type SiteAccount } from "../accounts";
 import type { StorageAdapter } from "../storage";
@@ -19,6 +21,40 @@ import { requirePlanFeatureOf, usage } from "../usage";
 import { isUuid } from "../../../core/uuid";
 
 export const AI_RUN = "ai.run";
+
+/**
+ * An error that says why, as a reason code with the values its sentence names: for a refusal of
+ * the request (its details, on the field named when there is one) and for a failed task (stored
+ * with the task). `message` stays the English sentence API callers and logs read.
+ */
+export function aiFailure(
+  code: ErrorCode,
+  reason: AiFailureReason,
+  message: string,
+  values: AiFailureValues = {},
+  extra: { field?: string; details?: Record<string, unknown> } = {},
+): AppError {
+  const why = { reason, values };
+  return new AppError(
+    code,
+    message,
+    extra.field ? [{ field: extra.field, message, ...extra.details, ...why }] : { ...extra.details, ...why },
+  );
+}
+
+const NOT_CONFIGURED = "The platform has not set up an AI provider yet";
+const PROVIDER_FAILED = "The AI provider could not answer just now. Nothing was changed; try again in a minute.";
+const SAVE_FAILED = "The result could not be saved. Nothing was changed.";
+const unknownKind = (kind: string) =>
+  aiFailure("validation_failed", "unknown_kind", `Unknown AI task "${kind}"`, { kind }, { field: "kind" });
+
+/** A failed task's sentence and reason: the error's own when it has one, else `fallback`'s. */
+type Failure = { message: string; reason: AiFailureReason | null; values: AiFailureValues };
+function failureFrom(err: unknown, fallback: Failure, appErrorReason: AiFailureReason | null): Failure {
+  if (!(err instanceof AppError)) return fallback;
+  const why = failureOf(err.details);
+  return why ? { message: err.message, ...why } : { message: err.message, reason: appErrorReason, values: {} };
+}
 
 /** Who asks: the user, and whether they manage the site (managers may read any task of it). */
 export type AiActor = { userId: string; manager: boolean };
@@ -69,7 +105,12 @@ export type AiTaskView = {
   status: "queued" | "running" | "done" | "failed";
   progress: number;
   result: unknown;
+  /** English, for API callers and logs. */
   error: string | null;
+  /** Why it failed as a code of core/ai-failures; null while it has not failed, or for a cause without one. */
+  errorReason: AiFailureReason | null;
+  /** What the reason's sentence names (file, size, maxBytes, kind); null when there is no reason. */
+  errorValues: AiFailureValues | null;
   createdAt: string;
   finishedAt: string | null;
 };
@@ -82,6 +123,8 @@ const view = (r: Row): AiTaskView => ({
   progress: r.progress,
   result: r.status === "done" ? (r.result ?? null) : null,
   error: r.error,
+  errorReason: r.errorReason ?? null,
+  errorValues: r.errorReason ? (r.errorValues ?? {}) : null,
   createdAt: r.createdAt.toISOString(),
   finishedAt: r.finishedAt?.toISOString() ?? null,
 });
@@ -106,10 +149,8 @@ export const aiTasksService = {
   /** Checks and stores the request and queues its work; the answer is the task as the screen polls it. */
   async start(db: Db, site: SiteAccount, actor: AiActor, kind: string, rawInput: unknown): Promise<AiTaskView> {
     const def = kinds.get(kind);
-    if (!def) throw fieldError("validation_failed", "kind", `Unknown AI task "${kind}"`);
-    if (!setups.get(db)?.provider) {
-      throw new AppError("ai_unavailable", "The platform has not set up an AI provider yet");
-    }
+    if (!def) throw unknownKind(kind);
+    if (!setups.get(db)?.provider) throw aiFailure("ai_unavailable", "not_configured", NOT_CONFIGURED);
     if (def.feature) requirePlanFeatureOf(site, def.feature);
     const parsed = def.input.safeParse(rawInput);
     if (!parsed.success) throw validationError(parsed.error);
@@ -177,15 +218,25 @@ export const aiTasksService = {
     );
     if (!row) return;
     const def = kinds.get(row.kind);
-    const fail = (error: string) =>
+    const fail = ({ message, reason, values }: Failure) =>
       withTenant(db, accountId, (tx) =>
         tx
           .update(aiTasks)
-          .set({ status: "failed", error: error.slice(0, 500), finishedAt: new Date() })
+          .set({
+            status: "failed",
+            error: message.slice(0, 500),
+            errorReason: reason,
+            errorValues: reason ? values : null,
+            finishedAt: new Date(),
+          })
           .where(and(eq(aiTasks.accountId, accountId), eq(aiTasks.id, id), eq(aiTasks.status, "running"))),
       );
     if (!def || !setup?.provider) {
-      await fail(def ? "The platform has not set up an AI provider yet" : `Unknown AI task "${row.kind}"`);
+      await fail(
+        def
+          ? { message: NOT_CONFIGURED, reason: "not_configured", values: {} }
+          : { message: `Unknown AI task "${row.kind}"`, reason: "unknown_kind", values: { kind: row.kind } },
+      );
       return;
     }
     const provider = setup.provider;
@@ -223,11 +274,9 @@ export const aiTasksService = {
     } catch (err) {
       // The provider's own message is for logs; the person reads what happened and what to do.
       if (!(err instanceof AppError)) console.error(`[ai] ${row.kind} ${id}:`, (err as Error).message);
-      await fail(
-        err instanceof AppError
-          ? err.message
-          : "The AI provider could not answer just now. Nothing was changed; try again in a minute.",
-      );
+      // An AppError of the kind's own without a reason keeps its sentence and no code (the screen
+      // shows the sentence as it is).
+      await fail(failureFrom(err, { message: PROVIDER_FAILED, reason: "provider_failed", values: {} }, null));
       return;
     }
     const units =
@@ -255,7 +304,7 @@ export const aiTasksService = {
       });
     } catch (err) {
       if (!(err instanceof AppError)) console.error(`[ai] ${row.kind} ${id} (saving):`, (err as Error).message);
-      await fail(err instanceof AppError ? err.message : "The result could not be saved. Nothing was changed.");
+      await fail(failureFrom(err, { message: SAVE_FAILED, reason: "save_failed", values: {} }, "save_failed"));
     }
   },
 };

@@ -6,10 +6,11 @@
 import { z } from "zod";
 import { formatBytes } from "../../../core/upload-types";
 import { MAX_TRANSCRIBE_BYTES, type TranscriptSegment } from "../../../core/transcripts";
+import type { Tx } from "../../db/client";
 import { withTenant } from "../../db/tenant";
-import { AppError, notFound } from "../../errors";
+import { AppError } from "../../errors";
 import { assertTranscriber, audioOrVideo, writeTranscript } from "../transcripts";
-import { defineAiTask } from "./tasks";
+import { aiFailure, defineAiTask } from "./tasks";
 
 export const TRANSCRIPT_TASK = "transcript";
 
@@ -26,12 +27,29 @@ type Input = z.infer<typeof ZInput>;
 
 export type TranscriptResult = { mediaId: string; language: string; segments: TranscriptSegment[]; minutes: number };
 
-/** The size refusal, naming the file and both sizes (422). */
+/** The size refusal, naming the file and both sizes (422; reason file_too_large, sizes in bytes). */
 export function tooLargeError(filename: string, size: number): AppError {
   const message = `${filename} is ${formatBytes(size)}; files up to ${formatBytes(MAX_TRANSCRIBE_BYTES)} can be transcribed. Upload a shorter or more compressed recording.`;
-  return new AppError("validation_failed", message, [
-    { field: "mediaId", message, size, maxBytes: MAX_TRANSCRIBE_BYTES },
-  ]);
+  return aiFailure(
+    "validation_failed",
+    "file_too_large",
+    message,
+    { file: filename, size, maxBytes: MAX_TRANSCRIBE_BYTES },
+    { field: "mediaId", details: { size, maxBytes: MAX_TRANSCRIBE_BYTES } },
+  );
+}
+
+const fileGone = () =>
+  aiFailure("not_found", "file_gone", "The recording is no longer in the media library. Nothing was changed.");
+
+/** The recording, read again while the task runs: deleted since the request is the task's file_gone. */
+async function recording(tx: Tx, accountId: string, mediaId: string) {
+  try {
+    return await audioOrVideo(tx, accountId, mediaId);
+  } catch (err) {
+    if (err instanceof AppError && err.code === "not_found") throw fileGone();
+    throw err;
+  }
 }
 
 /** Drops empty lines and puts the provider's segments in order, each ending after it starts. */
@@ -63,11 +81,11 @@ defineAiTask<Input, TranscriptResult>({
   },
   async run(ctx) {
     const row = await withTenant(ctx.db, ctx.site.accountId, (tx) =>
-      audioOrVideo(tx, ctx.site.accountId, ctx.input.mediaId),
+      recording(tx, ctx.site.accountId, ctx.input.mediaId),
     );
     if (row.size > MAX_TRANSCRIBE_BYTES) throw tooLargeError(row.filename, row.size);
     const file = await ctx.storage.get(ctx.site.accountId, row.storageKey);
-    if (!file) throw notFound("File");
+    if (!file) throw fileGone();
     await ctx.progress(20);
     // The library does not keep a recording's length; the provider measures it.
     const answer = await ctx.transcribe({
@@ -86,7 +104,7 @@ defineAiTask<Input, TranscriptResult>({
   },
   async apply(tx, ctx, result) {
     // The file may have been deleted while it was transcribed: then there is nothing to write to.
-    await audioOrVideo(tx, ctx.site.accountId, result.mediaId);
+    await recording(tx, ctx.site.accountId, result.mediaId);
     await writeTranscript(tx, ctx.site.accountId, result.mediaId, {
       language: result.language,
       segments: result.segments,

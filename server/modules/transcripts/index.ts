@@ -4,6 +4,7 @@
 // search. Who may make and correct them: the site's content managers (who run the media library)
 // and its instructors (create_courses), who put the recordings in their units.
 import { and, eq, notLike } from "drizzle-orm";
+import type { AiFailureReason } from "../../../core/ai-failures";
 import { hasCap } from "../../../core/roles";
 import {
   captionsUrl,
@@ -22,7 +23,7 @@ import { z } from "zod";
 import type { Db, Tx } from "../../db/client";
 import { media, members, roles, transcripts } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
-import { AppError, fieldError, notFound, validationError } from "../../errors";
+import { AppError, notFound, validationError } from "../../errors";
 
 export type TranscriptView = {
   mediaId: string;
@@ -72,7 +73,10 @@ export async function audioOrVideo(tx: Tx, accountId: string, mediaId: string) {
   if (!row) throw notFound("File");
   const kind = mediaKindOf(row.mime);
   if (kind !== "audio" && kind !== "video") {
-    throw fieldError("validation_failed", "mediaId", `${row.filename} is not audio or video, so it has no transcript`);
+    const message = `${row.filename} is not audio or video, so it has no transcript`;
+    throw new AppError("validation_failed", message, [
+      { field: "mediaId", message, reason: "file_not_media" satisfies AiFailureReason, values: { file: row.filename } },
+    ]);
   }
   return row;
 }

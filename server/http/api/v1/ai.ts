@@ -2,6 +2,7 @@
 // the background), and reading a task back for its progress and draft.
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
+import { AI_FAILURE_REASONS } from "../../../../core/ai-failures";
 import { UPGRADE_PATH } from "../../../../core/plan-limits";
 import { planAllows } from "../../../../core/plans";
 import { AppError, notAuthenticated } from "../../../errors";
@@ -18,7 +19,25 @@ const ZTask = z
     status: z.enum(["queued", "running", "done", "failed"]),
     progress: z.number().int().min(0).max(100),
     result: z.unknown().openapi({ description: "The draft, once done: its shape depends on the kind" }),
-    error: z.string().nullable(),
+    error: z
+      .string()
+      .nullable()
+      .openapi({ description: "Why it failed, in English: for API callers and logs; a screen words errorReason" }),
+    errorReason: z
+      .enum(AI_FAILURE_REASONS)
+      .nullable()
+      .openapi({
+        description:
+          "Why it failed, as a stable code (decision 0065); null until it fails, or when the cause has no code (then error says it). " +
+          "A refused POST carries the same code as details.reason (or details[0].reason for a field), with details.values.",
+      }),
+    errorValues: z
+      .record(z.string(), z.union([z.string(), z.number()]))
+      .nullable()
+      .openapi({
+        description:
+          "What the reason names: file_too_large {file, size, maxBytes} (bytes), file_not_media {file}, unknown_kind {kind}; {} for the others; null without a reason",
+      }),
     createdAt: z.string(),
     finishedAt: z.string().nullable(),
   })
