@@ -124,4 +124,15 @@ describe.skipIf(!onPostgres || !serverBuildExists())("statements per request on 
     // The page's own data, the affiliate link, the points and the top bar: 18 statements in all.
     expect(r.statements.length).toBeLessThanOrEqual(18);
   });
+
+  it("the course player: the course and the locked enrolment read once for the outline and the opening", async () => {
+    const home = await (await t.request("demo", "/dashboard/courses", { cookie: student })).text();
+    const courseId = home.match(/\/dashboard\/courses\/([0-9a-f-]{36})/)?.[1];
+    const r = await counted(() => t.request("demo", `/dashboard/courses/${courseId}`, { cookie: student }));
+    expect(r.status).toBe(200);
+    const courseReads = r.statements.filter((s) => /^select .* from "courses"/is.test(s));
+    expect(courseReads).toHaveLength(1);
+    expect(courseReads[0]).toMatch(/inner join "course_students" .* for update of "course_students"$/is);
+    expect(r.statements.filter((s) => /^update "course_students"/i.test(s)).length).toBeLessThanOrEqual(1);
+  });
 });

@@ -42,6 +42,8 @@ export function learningServices(c: Context<AppEnv>) {
       home: () => learnerHome(ctx()),
       outline: (courseId: string) => player.outline(ctx(), courseId),
       open: (courseId: string, itemId: string) => player.open(ctx(), courseId, itemId),
+      /** The player's page: the outline and the item shown, opened, in one transaction. */
+      page: (courseId: string, wanted: string | null) => player.page(ctx(), courseId, wanted),
       setComplete: (courseId: string, itemId: string, complete: boolean) =>
         player.setComplete(ctx(), courseId, itemId, complete),
       enrol: (courseId: string) => selfEnrol(ctx(), courseId),

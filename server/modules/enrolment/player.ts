@@ -9,8 +9,7 @@ import type { Tx } from "../../db/client";
 import { certificates, courseStudents, courses, units } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
 import { AppError, notFound } from "../../errors";
-import type { LearningCtx } from "../courses";
-import { loadCourse } from "../courses";
+import { type CourseRecord, type LearningCtx, loadCourse } from "../courses";
 import { events } from "../events";
 import { sanitizeRichHtml } from "../html";
 import { transcriptsService } from "../transcripts";
@@ -79,6 +78,79 @@ export function itemLink(courseId: string, item: { id: string; post_type: string
 const publishAfter = <T>(ctx: LearningCtx, fn: (tx: Tx, out: Emitted) => Promise<T>): Promise<T> =>
   events.transaction(ctx.db, ctx.accountId, fn);
 
+/** The outline of `record` for the enrolment `e`, with the certificate's code when there is one. */
+async function outlineOf(tx: Tx, ctx: LearningCtx, record: CourseRecord, e: EnrolmentRow, now: Date) {
+  const items: OutlineItem[] = record.curriculum.map((item) => {
+    if (!item.id || item.post_type === "section") {
+      return {
+        id: null,
+        postType: "section",
+        title: item.title,
+        complete: false,
+        completedAt: null,
+        open: true,
+        reason: null,
+        opensAt: null,
+      };
+    }
+    const access = itemAccess(record, e, item.id, now);
+    return {
+      id: item.id,
+      postType: item.post_type,
+      title: item.title,
+      complete: isItemComplete(e.curriculumData, item.id),
+      completedAt: e.curriculumData.find((d) => d.id === item.id)?.complete ?? null,
+      open: access.open,
+      reason: access.open ? null : access.reason,
+      opensAt: access.open ? null : access.opensAt,
+    };
+  });
+  return {
+    course: {
+      id: record.course.id,
+      title: record.course.title,
+      slug: record.course.slug,
+      image: record.course.featuredImage.image ?? null,
+    },
+    enrolment: enrolmentView(e, now),
+    items,
+    certificateCode: await certificateCode(tx, ctx.accountId, record.course.id, ctx.userId),
+  };
+}
+
+/** Opens an item (openItem's checks and start marks) and reads what the player shows of it. */
+async function openAndRead(
+  tx: Tx,
+  ctx: LearningCtx,
+  courseId: string,
+  itemId: string,
+  out: Emitted,
+  known: { record?: CourseRecord; locked?: EnrolmentRow; now?: Date } = {},
+) {
+  const { item } = await openItem(tx, ctx.accountId, { courseId, studentId: ctx.userId, itemId, ...known }, out);
+  if (item.post_type !== "unit") {
+    return { id: item.id, postType: item.post_type, title: item.title, link: itemLink(courseId, item), unit: null };
+  }
+  const [unit] = await tx
+    .select({
+      title: units.title,
+      content: units.content,
+      video: units.video,
+      downloads: units.downloads,
+      duration: units.duration,
+    })
+    .from(units)
+    .where(and(eq(units.accountId, ctx.accountId), eq(units.id, item.id)));
+  if (!unit) throw notFound("Unit");
+  // Rendered as HTML in the player: sanitised again on the way out, whoever wrote it, and
+  // without the template's sections the author left empty.
+  // The recording's transcript, under the player and as the video's captions.
+  const transcript = await transcriptsService.forVideo(tx, ctx.accountId, unit.video);
+  const safe = { ...unit, content: withoutEmptySections(sanitizeRichHtml(unit.content)), transcript };
+  return { id: item.id, postType: item.post_type, title: item.title, link: null, unit: safe };
+}
+type OpenedItem = Awaited<ReturnType<typeof openAndRead>>;
+
 export const player = {
   /** The signed-in member's enrolments, most recent first. */
   myCourses: (ctx: LearningCtx) =>
@@ -108,70 +180,40 @@ export const player = {
       const record = await loadCourse(tx, ctx.accountId, courseId);
       const e = await findEnrolment(tx, ctx.accountId, courseId, ctx.userId);
       if (!e) throw notFound("Enrolment");
+      return outlineOf(tx, ctx, record, e, new Date());
+    }),
+
+  /**
+   * The player's page in one transaction: the outline, the item shown (`wanted` when it is in the
+   * course, else the first open one not complete, else the first) opened as `open` does, or why it
+   * is closed. The enrolment is read locked once, for the outline and the opening.
+   */
+  page: (ctx: LearningCtx, courseId: string, wanted: string | null) =>
+    publishAfter(ctx, async (tx, out) => {
       const now = new Date();
-      const items: OutlineItem[] = record.curriculum.map((item) => {
-        if (!item.id || item.post_type === "section") {
-          return {
-            id: null,
-            postType: "section",
-            title: item.title,
-            complete: false,
-            completedAt: null,
-            open: true,
-            reason: null,
-            opensAt: null,
-          };
+      const { record, enrolment } = await courseAndLockedEnrolment(tx, ctx.accountId, courseId, ctx.userId);
+      const outline = await outlineOf(tx, ctx, record, enrolment, now);
+      const counted = outline.items.filter((i) => i.id);
+      const current =
+        counted.find((i) => i.id === wanted) ?? counted.find((i) => i.open && !i.complete) ?? counted[0] ?? null;
+      let opened: OpenedItem | null = null;
+      let closed: { reason: "lock" | "drip"; opensAt: number | null } | null = null;
+      if (current?.id && !outline.enrolment.expired) {
+        try {
+          opened = await openAndRead(tx, ctx, courseId, current.id, out, { record, locked: enrolment, now });
+        } catch (err) {
+          // Opening is checked here (lock, drip); a refusal is shown on the page, not thrown.
+          if (!(err instanceof AppError) || err.code !== "item_locked") throw err;
+          const details = err.details as { reason?: "lock" | "drip"; opensAt?: number | null } | undefined;
+          closed = { reason: details?.reason ?? "lock", opensAt: details?.opensAt ?? null };
         }
-        const access = itemAccess(record, e, item.id, now);
-        return {
-          id: item.id,
-          postType: item.post_type,
-          title: item.title,
-          complete: isItemComplete(e.curriculumData, item.id),
-          completedAt: e.curriculumData.find((d) => d.id === item.id)?.complete ?? null,
-          open: access.open,
-          reason: access.open ? null : access.reason,
-          opensAt: access.open ? null : access.opensAt,
-        };
-      });
-      return {
-        course: {
-          id: record.course.id,
-          title: record.course.title,
-          slug: record.course.slug,
-          image: record.course.featuredImage.image ?? null,
-        },
-        enrolment: enrolmentView(e, now),
-        items,
-        certificateCode: await certificateCode(tx, ctx.accountId, courseId, ctx.userId),
-      };
+      }
+      return { ...outline, currentId: current?.id ?? null, opened, closed };
     }),
 
   /** Opens an item (server-side expiry, lock and drip checks): a unit's content, or the link to take it. */
   open: (ctx: LearningCtx, courseId: string, itemId: string) =>
-    publishAfter(ctx, async (tx, out) => {
-      const { item } = await openItem(tx, ctx.accountId, { courseId, studentId: ctx.userId, itemId }, out);
-      if (item.post_type !== "unit") {
-        return { id: item.id, postType: item.post_type, title: item.title, link: itemLink(courseId, item), unit: null };
-      }
-      const [unit] = await tx
-        .select({
-          title: units.title,
-          content: units.content,
-          video: units.video,
-          downloads: units.downloads,
-          duration: units.duration,
-        })
-        .from(units)
-        .where(and(eq(units.accountId, ctx.accountId), eq(units.id, item.id)));
-      if (!unit) throw notFound("Unit");
-      // Rendered as HTML in the player: sanitised again on the way out, whoever wrote it, and
-      // without the template's sections the author left empty.
-      // The recording's transcript, under the player and as the video's captions.
-      const transcript = await transcriptsService.forVideo(tx, ctx.accountId, unit.video);
-      const safe = { ...unit, content: withoutEmptySections(sanitizeRichHtml(unit.content)), transcript };
-      return { id: item.id, postType: item.post_type, title: item.title, link: null, unit: safe };
-    }),
+    publishAfter(ctx, (tx, out) => openAndRead(tx, ctx, courseId, itemId, out)),
 
   /** Completes or un-completes a unit; quizzes and assignments are completed by their grading. */
   setComplete: (ctx: LearningCtx, courseId: string, itemId: string, complete: boolean) =>

@@ -184,7 +184,9 @@ export async function openItem(
 ): Promise<{ record: CourseRecord; enrolment: EnrolmentRow; item: CurriculumItem & { id: string } }> {
   const now = input.now ?? new Date();
   const record = input.record ?? (await loadCourse(tx, accountId, input.courseId));
-  const enrolment = await requireActiveEnrolment(tx, accountId, input.courseId, input.studentId, now);
+  const enrolment = input.locked
+    ? requireActive(input.locked, now)
+    : await requireActiveEnrolment(tx, accountId, input.courseId, input.studentId, now);
   const item = curriculumItem(record, input.itemId);
   requireOpen(record, enrolment, item.id, now);
   const drafts: EventDraft[] = [];

@@ -21,33 +21,13 @@ const notFound = () => new Response("Not found", { status: 404 });
 /** The course player (spec §2 /dashboard/courses/{courseId}); ?item= picks the item shown. */
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   if (!context.member) throw notFound();
-  const learning = context.services.learning;
-  const outline = await learning.outline(params.courseId).catch((e: AppErrorLike) => {
+  const wanted = new URL(request.url).searchParams.get("item");
+  const page = await context.services.learning.page(params.courseId, wanted).catch((e: AppErrorLike) => {
     if (e?.code === "not_found") throw notFound();
     throw e;
   });
-  const counted = outline.items.filter((i) => i.id);
-  const wanted = new URL(request.url).searchParams.get("item");
-  const current =
-    counted.find((i) => i.id === wanted) ?? counted.find((i) => i.open && !i.complete) ?? counted[0] ?? null;
-  let opened: Awaited<ReturnType<typeof learning.open>> | null = null;
-  let closed: { reason: "lock" | "drip"; opensAt: number | null } | null = null;
-  if (current?.id && !outline.enrolment.expired) {
-    // Opening is checked on the server (lock, drip, expiry); a refusal is shown, not thrown.
-    opened = await learning.open(params.courseId, current.id).catch((e: AppErrorLike) => {
-      if (e?.code !== "item_locked") throw e;
-      closed = { reason: e.details?.reason ?? "lock", opensAt: e.details?.opensAt ?? null };
-      return null;
-    });
-  }
   const t = translatorFor(context, request);
-  return {
-    title: `${outline.course.title} · ${t("learning.myCourses")}`,
-    ...outline,
-    currentId: current?.id ?? null,
-    opened,
-    closed: closed as { reason: "lock" | "drip"; opensAt: number | null } | null,
-  };
+  return { title: `${page.course.title} · ${t("learning.myCourses")}`, ...page };
 }
 
 export async function action({ context, request, params }: Route.ActionArgs) {
