@@ -24,6 +24,8 @@ const PUBLIC_ROUTES = [...readFileSync(app("routes.ts"), "utf8").matchAll(/"(rou
 const UI_PACKAGES =
   /\/node_modules\/(@mantine\/|@floating-ui\/|@tabler\/icons-react\/|react-remove-scroll|react-style-singleton|use-callback-ref|use-sidecar|tabbable|react-number-format|clsx)/;
 
+const ICONS = /\/node_modules\/@tabler\/icons-react\/dist\/esm\/icons\//;
+
 /** Modules reachable by static imports from `entries` (a package's re-exporting index is not followed). */
 function reachable(entries: string[], getModuleInfo: Rollup.GetModuleInfo): Set<string> {
   const seen = new Set<string>();
@@ -47,6 +49,9 @@ function chunkOf(id: string, getModuleInfo: Rollup.GetModuleInfo): string | unde
     const publicPages = reachable(PUBLIC_ROUTES, getModuleInfo);
     chunksOf = (m) => {
       if (shell.has(m)) return "shell";
+      // The icons are small SVG components without the library: a chunk of their own, so a page
+      // drawn in plain elements with a few icons does not load the interface library's chunk.
+      if (publicPages.has(m) && ICONS.test(m)) return "public-icons";
       if (publicPages.has(m) && UI_PACKAGES.test(m)) return "public-ui";
       return undefined;
     };

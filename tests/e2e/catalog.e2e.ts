@@ -64,8 +64,8 @@ describe("course catalogue", () => {
     const page = await e2e.signedIn(origin, user.email, user.password);
     await open(page, `${origin}/course/${course.course.slug}`);
     await page.getByRole("link", { name: c.continue }).waitFor();
-    // Mantine's stars are visually hidden radios; their labels are what a person clicks. The ids are
-    // read after hydration so they are the ones the live form uses.
+    // The stars are visually hidden radios named "1" to "5", each drawn by its label, which is what a
+    // person clicks. The ids are read after hydration so they are the ones the live form uses.
     const star = await page.getByRole("radio", { name: "4", exact: true }).getAttribute("id");
     await page.locator(`label[for="${star}"]`).click();
     await page.getByRole("textbox", { name: c.reviewTitle, exact: true }).fill("Lovely glazes");

@@ -1,4 +1,3 @@
-import { Alert, Button, Stack } from "@mantine/core";
 import { useTranslation } from "../../i18n/use-translation";
 import { Form, Link, useNavigation } from "react-router";
 import { type CourseOffer, offerMetadata } from "../../../core/course-offer";
@@ -6,7 +5,10 @@ import { AddToCartButton } from "../commerce/add-to-cart-button";
 
 export type ViewerState = "visitor" | "member" | "enrolled";
 
-/** The course page's one call to action: continue, no seats left, buy, not open, sign in, or enrol. */
+/**
+ * The course page's one call to action: continue, no seats left, buy, not open, sign in, or enrol.
+ * Plain links and buttons styled as the interface library's (`.pub-button` in site.css).
+ */
 export function CourseAction(props: {
   courseId: string;
   slug: string;
@@ -24,15 +26,15 @@ export function CourseAction(props: {
   let action: React.ReactNode;
   if (props.viewer === "enrolled") {
     action = (
-      <Button component={Link} to={`/dashboard/courses/${props.courseId}`} size="md">
+      <Link to={`/dashboard/courses/${props.courseId}`} className="pub-button" data-size="md">
         {t("catalog.continue")}
-      </Button>
+      </Link>
     );
   } else if (full) {
     action = (
-      <Button disabled size="md">
+      <button type="button" className="pub-button" data-size="md" disabled>
         {t("catalog.noSeats")}
-      </Button>
+      </button>
     );
   } else if (props.offer.kind === "sold") {
     const { cheapest } = props.offer;
@@ -44,34 +46,34 @@ export function CourseAction(props: {
     );
   } else if (props.offer.kind === "private") {
     action = (
-      <Button disabled size="md">
+      <button type="button" className="pub-button" data-size="md" disabled>
         {t("catalog.privateCourse")}
-      </Button>
+      </button>
     );
   } else if (props.viewer === "visitor") {
     action = (
-      <Button component="a" href={`/login?redirect=${encodeURIComponent(`/course/${props.slug}`)}`} size="md">
+      <a href={`/login?redirect=${encodeURIComponent(`/course/${props.slug}`)}`} className="pub-button" data-size="md">
         {t("catalog.signInToEnrol")}
-      </Button>
+      </a>
     );
   } else {
     action = (
       <Form method="post">
         <input type="hidden" name="intent" value="enrol" />
-        <Button type="submit" size="md" loading={busy}>
-          {t("catalog.enrol")}
-        </Button>
+        <button type="submit" className="pub-button" data-size="md" disabled={busy} data-loading={busy || undefined}>
+          <span className="pub-button-label">{t("catalog.enrol")}</span>
+        </button>
       </Form>
     );
   }
   return (
-    <Stack gap="xs" align="flex-start">
+    <div className="course-action">
       {action}
       {props.error ? (
-        <Alert color="red" role="alert">
+        <p className="alert error" role="alert">
           {props.error === "seats" ? t("catalog.seatsError") : t("catalog.enrolFailed")}
-        </Alert>
+        </p>
       ) : null}
-    </Stack>
+    </div>
   );
 }

@@ -1,4 +1,3 @@
-import { Anchor, List, Stack, Text, Title } from "@mantine/core";
 import { useTranslation } from "../../i18n/use-translation";
 import { Link } from "react-router";
 import type { CourseOffer, OfferProduct } from "../../../core/course-offer";
@@ -15,34 +14,28 @@ export function CourseOffers({ offer, currency }: { offer: CourseOffer; currency
   if (ways <= 1 && offer.memberships.length === 0) return null;
   const line = (p: OfferProduct) => (
     <>
-      <Anchor component={Link} to={`/product/${p.slug}`}>
-        {p.title}
-      </Anchor>{" "}
-      <Text span fw={600}>
-        {offerPriceText(t, p.price, currency, i18n.language)}
-      </Text>
+      <Link to={`/product/${p.slug}`}>{p.title}</Link>{" "}
+      <strong>{offerPriceText(t, p.price, currency, i18n.language)}</strong>
     </>
   );
   return (
-    <Stack gap="xs" component="section" aria-labelledby="course-offers-title" data-testid="course-offers">
-      <Title order={2} size="h4" id="course-offers-title">
-        {t("catalog.waysIn")}
-      </Title>
-      <List spacing="xs">
+    <section className="course-offers" aria-labelledby="course-offers-title" data-testid="course-offers">
+      <h2 id="course-offers-title">{t("catalog.waysIn")}</h2>
+      <ul className="course-offers-list">
         {offer.products.map((p) => (
-          <List.Item key={p.id}>{line(p)}</List.Item>
+          <li key={p.id}>{line(p)}</li>
         ))}
         {offer.memberships.map((m) => (
-          <List.Item key={m.id}>
-            <Text span>{t("catalog.inMembership", { membership: m.title })}</Text>
-            <List withPadding spacing={4}>
+          <li key={m.id}>
+            <span>{t("catalog.inMembership", { membership: m.title })}</span>
+            <ul className="course-offers-sub">
               {m.products.map((p) => (
-                <List.Item key={p.id}>{line(p)}</List.Item>
+                <li key={p.id}>{line(p)}</li>
               ))}
-            </List>
-          </List.Item>
+            </ul>
+          </li>
         ))}
-      </List>
-    </Stack>
+      </ul>
+    </section>
   );
 }

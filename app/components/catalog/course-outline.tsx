@@ -1,4 +1,3 @@
-import { List, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconChecklist, IconFileText, IconPencil } from "@tabler/icons-react";
 import { useTranslation } from "../../i18n/use-translation";
 
@@ -10,7 +9,7 @@ const ICONS = { unit: IconFileText, quiz: IconChecklist, assignments: IconPencil
 export function CourseOutline({ outline, itemCount }: { outline: OutlineItem[]; itemCount: number }) {
   const { t } = useTranslation();
   if (outline.length === 0) {
-    return <Text c="dimmed">{t("catalog.noOutline")}</Text>;
+    return <p className="course-muted">{t("catalog.noOutline")}</p>;
   }
   // Items before the first section form a group of their own.
   const groups: { title: string | null; items: OutlineItem[] }[] = [];
@@ -22,44 +21,30 @@ export function CourseOutline({ outline, itemCount }: { outline: OutlineItem[]; 
     }
   }
   return (
-    <Stack gap="md" data-testid="course-outline">
-      <Text size="sm" c="dimmed">
+    <div className="course-outline" data-testid="course-outline">
+      <p className="course-muted" data-size="sm">
         {t("catalog.itemCount", { count: itemCount })}
-      </Text>
+      </p>
       {groups.map((g, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: sections may share a title; their order is their identity
-        <Stack key={i} gap={6}>
-          {g.title ? (
-            <Title order={3} size="h5">
-              {g.title}
-            </Title>
-          ) : null}
-          <List spacing={6} center>
+        <div key={i} className="course-outline-group">
+          {g.title ? <h3>{g.title}</h3> : null}
+          <ul className="course-outline-items">
             {g.items.map((item, j) => {
               const Icon = ICONS[item.type as keyof typeof ICONS] ?? IconFileText;
               return (
-                <List.Item
-                  // biome-ignore lint/suspicious/noArrayIndexKey: titles may repeat; the position is stable
-                  key={j}
-                  icon={
-                    <ThemeIcon
-                      variant="light"
-                      size="sm"
-                      radius="xl"
-                      role="img"
-                      aria-label={t(`catalog.type.${item.type}`)}
-                    >
-                      <Icon size={14} />
-                    </ThemeIcon>
-                  }
-                >
-                  {item.title}
-                </List.Item>
+                // biome-ignore lint/suspicious/noArrayIndexKey: titles may repeat; the position is stable
+                <li key={j} className="course-outline-item">
+                  <span className="course-outline-icon" role="img" aria-label={t(`catalog.type.${item.type}`)}>
+                    <Icon size={14} aria-hidden />
+                  </span>
+                  <span>{item.title}</span>
+                </li>
               );
             })}
-          </List>
-        </Stack>
+          </ul>
+        </div>
       ))}
-    </Stack>
+    </div>
   );
 }

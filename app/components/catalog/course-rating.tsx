@@ -1,28 +1,23 @@
-import { Group, Text } from "@mantine/core";
 import { useTranslation } from "../../i18n/use-translation";
 import { Stars } from "./stars";
 
 /**
- * An average rating as read-only stars with the number and how many reviews it comes from.
+ * An average rating as read-only stars with the number and how many reviews it comes from. Plain
+ * spans (`.course-rating` in site.css), so it fits the course page and the catalogue's cards alike.
  */
 export function CourseRating({ rating, count }: { rating: number; count: number }) {
   const { t } = useTranslation();
   if (count === 0) {
-    return (
-      <Text size="sm" c="dimmed">
-        {t("catalog.noRatings")}
-      </Text>
-    );
+    return <p className="course-rating-none">{t("catalog.noRatings")}</p>;
   }
   return (
-    <Group gap={6} role="group" aria-label={t("catalog.ratingLabel", { rating, count })}>
+    // biome-ignore lint/a11y/useSemanticElements: a labelled group of stars and figures, as before
+    <div className="course-rating" role="group" aria-label={t("catalog.ratingLabel", { rating, count })}>
       <Stars value={Math.round(rating * 2) / 2} />
-      <Text size="sm" fw={600} data-testid="course-rating">
+      <span className="course-rating-value" data-testid="course-rating">
         {rating.toFixed(1)}
-      </Text>
-      <Text size="sm" c="dimmed">
-        {t("catalog.reviewCount", { count })}
-      </Text>
-    </Group>
+      </span>
+      <span className="course-rating-count">{t("catalog.reviewCount", { count })}</span>
+    </div>
   );
 }

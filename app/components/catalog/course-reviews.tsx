@@ -1,11 +1,62 @@
-import { Alert, Button, Card, Group, Rating, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useTranslation } from "../../i18n/use-translation";
 import { Form, useNavigation } from "react-router";
 import { CourseRating } from "./course-rating";
 import { Stars } from "./stars";
 
 export type ReviewView = { id: string; rating: number; title: string; review: string; author: string; mine: boolean };
+
+const STAR = "M12 2.5l2.94 6.06 6.56.95-4.75 4.63 1.12 6.54-5.87-3.08-5.87 3.08 1.12-6.54-4.75-4.63 6.56-.95z";
+
+/**
+ * The rating a student gives: five radio buttons named "1" to "5" in a fieldset, each drawn as a
+ * star by its label; the stars up to the chosen one are filled. Arrow keys move between them as
+ * in any radio group.
+ */
+function StarInput({
+  value,
+  onChange,
+  legend,
+  error,
+}: {
+  value: number;
+  onChange: (value: number) => void;
+  legend: string;
+  error?: string;
+}) {
+  const id = useId();
+  return (
+    <fieldset className="star-input" aria-describedby={error ? `${id}-error` : undefined}>
+      <legend>{legend}</legend>
+      <div className="star-input-row">
+        {[1, 2, 3, 4, 5].map((n) => (
+          <span key={n} className="star-input-star" data-filled={n <= value || undefined}>
+            <input
+              type="radio"
+              id={`${id}-${n}`}
+              name="rating"
+              value={n}
+              checked={value === n}
+              onChange={() => onChange(n)}
+              className="visually-hidden"
+            />
+            <label htmlFor={`${id}-${n}`} className="star-input-label">
+              <span className="visually-hidden">{n}</span>
+              <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <path d={STAR} />
+              </svg>
+            </label>
+          </span>
+        ))}
+      </div>
+      {error ? (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
 
 /** The reviews of a course with their average, and for an enrolled student the form to write or edit theirs. */
 export function CourseReviews(props: {
@@ -23,100 +74,91 @@ export function CourseReviews(props: {
   const navigation = useNavigation();
   const [rating, setRating] = useState(props.myReview?.rating ?? 0);
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "review";
+  const titleError = props.error?.field === "title";
   return (
-    <Stack gap="md" component="section" aria-labelledby="reviews-heading">
-      <Title order={2} id="reviews-heading">
-        {t("catalog.reviews")}
-      </Title>
+    <section className="course-reviews" aria-labelledby="reviews-heading">
+      <h2 id="reviews-heading">{t("catalog.reviews")}</h2>
       <CourseRating rating={props.rating} count={props.count} />
       {props.canReview ? (
-        <Card withBorder padding="md" radius="md">
-          <Form method="post">
+        <div className="course-card-box">
+          <Form method="post" className="public-form review-form">
             <input type="hidden" name="intent" value="review" />
-            <input type="hidden" name="rating" value={rating} />
-            <Stack gap="sm">
-              <Title order={3} size="h5">
-                {props.myReview ? t("catalog.editReview") : t("catalog.writeReview")}
-              </Title>
-              <div>
-                <Text size="sm" fw={500} id="rating-label">
-                  {t("catalog.ratingField")}
-                </Text>
-                <Rating value={rating} onChange={setRating} aria-labelledby="rating-label" />
-                {props.error?.field === "rating" ? (
-                  <Text size="xs" c="red">
-                    {t("catalog.ratingRequired")}
-                  </Text>
-                ) : null}
-              </div>
-              <TextInput
+            <h3>{props.myReview ? t("catalog.editReview") : t("catalog.writeReview")}</h3>
+            <StarInput
+              value={rating}
+              onChange={setRating}
+              legend={t("catalog.ratingField")}
+              error={props.error?.field === "rating" ? t("catalog.ratingRequired") : undefined}
+            />
+            <label>
+              <span>
+                {t("catalog.reviewTitle")}
+                <span className="public-form-required" aria-hidden="true">
+                  {" "}
+                  *
+                </span>
+              </span>
+              <input
                 name="title"
-                label={t("catalog.reviewTitle")}
                 required
                 maxLength={120}
                 defaultValue={props.myReview?.title ?? ""}
-                error={props.error?.field === "title" ? t("catalog.titleRequired") : undefined}
+                aria-invalid={titleError || undefined}
+                aria-describedby={titleError ? "review-title-error" : undefined}
               />
-              <Textarea
-                name="review"
-                label={t("catalog.reviewText")}
-                maxLength={5000}
-                autosize
-                minRows={3}
-                defaultValue={props.myReview?.review ?? ""}
-              />
-              {props.error && props.error.field !== "rating" && props.error.field !== "title" ? (
-                <Alert color="red" role="alert">
-                  {props.error.field === "review" ? t("catalog.reviewTooLong") : t("catalog.reviewFailed")}
-                </Alert>
+              {titleError ? (
+                <span className="field-error" id="review-title-error">
+                  {t("catalog.titleRequired")}
+                </span>
               ) : null}
-              {props.saved ? (
-                <Alert color="green" role="status">
-                  {t("catalog.reviewSaved")}
-                </Alert>
-              ) : null}
-              <Group>
-                <Button type="submit" loading={busy}>
-                  {t("catalog.saveReview")}
-                </Button>
-              </Group>
-            </Stack>
+            </label>
+            <label>
+              <span>{t("catalog.reviewText")}</span>
+              <textarea name="review" maxLength={5000} rows={3} defaultValue={props.myReview?.review ?? ""} />
+            </label>
+            {props.error && props.error.field !== "rating" && props.error.field !== "title" ? (
+              <p className="alert error" role="alert">
+                {props.error.field === "review" ? t("catalog.reviewTooLong") : t("catalog.reviewFailed")}
+              </p>
+            ) : null}
+            {props.saved ? (
+              <p className="alert ok" role="status">
+                {t("catalog.reviewSaved")}
+              </p>
+            ) : null}
+            <button type="submit" className="pub-button" disabled={busy} data-loading={busy || undefined}>
+              <span className="pub-button-label">{t("catalog.saveReview")}</span>
+            </button>
           </Form>
-        </Card>
+        </div>
       ) : null}
       {props.reviews.length === 0 ? (
-        <Text c="dimmed">{t("catalog.noReviews")}</Text>
+        <p className="course-muted">{t("catalog.noReviews")}</p>
       ) : (
-        <Stack gap="sm" data-testid="course-reviews">
+        <div className="course-review-list" data-testid="course-reviews">
           {props.reviews.map((r) => (
-            <Card key={r.id} withBorder padding="sm" radius="md" component="article">
-              <Group gap="xs">
+            <article key={r.id} className="course-card-box course-review">
+              <div className="course-review-head">
                 <Stars value={r.rating} size="xs" label={t("catalog.stars", { count: r.rating })} />
-                <Text fw={600}>{r.title}</Text>
-              </Group>
-              {r.review ? (
-                <Text size="sm" mt={4} style={{ whiteSpace: "pre-wrap" }}>
-                  {r.review}
-                </Text>
-              ) : null}
-              <Group justify="space-between" mt={4}>
-                <Text size="xs" c="dimmed">
-                  {r.author}
-                </Text>
+                <strong>{r.title}</strong>
+              </div>
+              {r.review ? <p className="course-review-text">{r.review}</p> : null}
+              <div className="course-review-foot">
+                <span>{r.author}</span>
                 {props.canModerate ? (
                   <Form method="post">
                     <input type="hidden" name="intent" value="deleteReview" />
                     <input type="hidden" name="reviewId" value={r.id} />
-                    <Button type="submit" size="compact-xs" variant="subtle" color="red">
+                    <button type="submit" className="pub-button" data-variant="subtle-red" data-size="compact-xs">
                       {t("catalog.deleteReview")}
-                    </Button>
+                    </button>
                   </Form>
                 ) : null}
-              </Group>
-            </Card>
+              </div>
+            </article>
           ))}
-        </Stack>
+        </div>
       )}
-    </Stack>
+    </section>
   );
 }

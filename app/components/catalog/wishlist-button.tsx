@@ -1,6 +1,5 @@
 // "Save for later" on a course page: members toggle the course on their wishlist (the page's action
 // saves it); visitors are sent to sign in and come back to the course.
-import { Button } from "@mantine/core";
 import { IconHeart, IconHeartFilled } from "@tabler/icons-react";
 import { Link, useFetcher } from "react-router";
 import { useTranslation } from "../../i18n/use-translation";
@@ -10,14 +9,14 @@ export function WishlistButton({ slug, saved, signedIn }: { slug: string; saved:
   const fetcher = useFetcher<{ intent?: string; saved?: boolean }>();
   if (!signedIn) {
     return (
-      <Button
-        component={Link}
+      <Link
         to={`/login?redirect=${encodeURIComponent(`/course/${slug}`)}`}
-        variant="default"
-        leftSection={<IconHeart size={18} aria-hidden />}
+        className="pub-button"
+        data-variant="default"
       >
+        <IconHeart size={18} aria-hidden />
         {t("wishlist.save")}
-      </Button>
+      </Link>
     );
   }
   // Shown as saved at once while the request runs; the loader's answer follows it.
@@ -27,16 +26,16 @@ export function WishlistButton({ slug, saved, signedIn }: { slug: string; saved:
     <fetcher.Form method="post">
       <input type="hidden" name="intent" value="wishlist" />
       <input type="hidden" name="save" value={isSaved ? "0" : "1"} />
-      <Button
+      <button
         type="submit"
-        variant={isSaved ? "light" : "default"}
-        color={isSaved ? "red" : undefined}
+        className="pub-button"
+        data-variant={isSaved ? "light-red" : "default"}
         aria-pressed={isSaved}
         data-testid="wishlist-toggle"
-        leftSection={isSaved ? <IconHeartFilled size={18} aria-hidden /> : <IconHeart size={18} aria-hidden />}
       >
+        {isSaved ? <IconHeartFilled size={18} aria-hidden /> : <IconHeart size={18} aria-hidden />}
         {isSaved ? t("wishlist.saved") : t("wishlist.save")}
-      </Button>
+      </button>
     </fetcher.Form>
   );
 }

@@ -1,9 +1,9 @@
 // Add to cart / subscribe (spec §4 Cart): a one-time product joins the cart and the cart opens; a
 // subscription goes straight to /checkout, after the errors.subscriptionWarning confirmation when
-// the cart already has items (which it then replaces).
-import { Button, Group, Modal, Text } from "@mantine/core";
+// the cart already has items (which it then replaces). The button is a plain element styled as the
+// interface library's (`.pub-button`, site.css); the confirmation dialog is loaded when it opens.
 import { IconShoppingCartPlus } from "@tabler/icons-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "../../i18n/use-translation";
 import { useNavigate, useRouteLoaderData } from "react-router";
 import type { CartLine } from "../../../core/cart-rules";
@@ -11,6 +11,8 @@ import { formatMoney } from "../../../core/currency";
 import type { ProductMetadata } from "../../../core/product";
 import { priceOf } from "../../../core/product";
 import { addProduct, asCartItems, replaceCart } from "../../lib/cart";
+
+const ReplaceCartDialog = lazy(() => import("./replace-cart-dialog").then((m) => ({ default: m.ReplaceCartDialog })));
 
 export type CartProductView = { id: string; title: string; image?: string | null; metadata: ProductMetadata };
 
@@ -29,11 +31,7 @@ export function AddToCartButton({
   const [pending, setPending] = useState<CartLine[] | null>(null);
   const price = priceOf(product.metadata);
   if (!price) {
-    return (
-      <Text c="dimmed" fw={600}>
-        {t("checkout.private")}
-      </Text>
-    );
+    return <p className="add-to-cart-private">{t("checkout.private")}</p>;
   }
   const subscription = price.type === "subscription";
   const add = () => {
@@ -48,25 +46,17 @@ export function AddToCartButton({
   };
   return (
     <>
-      <Button
-        onClick={add}
-        fullWidth={fullWidth}
-        size="md"
-        leftSection={<IconShoppingCartPlus size={18} aria-hidden />}
-      >
+      <button type="button" className="pub-button" data-size="md" data-block={fullWidth || undefined} onClick={add}>
+        <IconShoppingCartPlus size={18} aria-hidden />
         {subscription
           ? t("checkout.subscribeFor", { price: formatMoney(price.amount, currency, i18n.language) })
           : t("checkout.addToCartFor", { price: formatMoney(price.amount, currency, i18n.language) })}
-      </Button>
-      <Modal opened={pending !== null} onClose={() => setPending(null)} title={t("checkout.replaceTitle")} centered>
-        <Text mb="md">{t("errors.subscriptionWarning")}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setPending(null)}>
-            {t("checkout.keepCart")}
-          </Button>
-          <Button onClick={confirm}>{t("checkout.replaceCart")}</Button>
-        </Group>
-      </Modal>
+      </button>
+      {pending !== null ? (
+        <Suspense fallback={null}>
+          <ReplaceCartDialog onKeep={() => setPending(null)} onReplace={confirm} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

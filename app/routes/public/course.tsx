@@ -1,4 +1,3 @@
-import { Anchor, Avatar, Badge, Container, Divider, Group, Stack, Text, Title, Typography } from "@mantine/core";
 import { CoverImage } from "../../components/cover-image";
 import { useTranslation } from "../../i18n/use-translation";
 import { data, Link, redirect } from "react-router";
@@ -126,6 +125,11 @@ const UNITS = [
   [MINUTE, "minutes"],
 ] as const;
 
+/**
+ * Drawn with plain elements and the `.public-article`/`.course-*` rules (site.css), not the
+ * interface library: a visitor's first page then loads neither its scripts nor its style sheet
+ * (decision 0072).
+ */
 export default function CoursePage({
   loaderData: { course, viewer, canModerate, currency, saved },
   actionData,
@@ -135,76 +139,72 @@ export default function CoursePage({
   const enrolError = actionData?.intent === "enrol" ? (actionData.error?.code ?? null) : null;
   const reviewError = actionData?.intent === "review" ? actionData.error : null;
   return (
-    <Container size="md" py="xl" component="article">
-      <Stack gap="lg">
-        <Anchor component={Link} to="/course" size="sm">
-          ← {t("catalog.backToCourses")}
-        </Anchor>
-        {course.image ? <CoverImage src={course.image} /> : null}
-        <Stack gap="xs">
-          <Group justify="space-between" align="flex-start" wrap="nowrap">
-            <Title order={1}>{course.title}</Title>
-            <WishlistButton slug={course.slug} saved={saved} signedIn={viewer !== "visitor"} />
-          </Group>
-          {course.excerpt ? <Text size="lg">{course.excerpt}</Text> : null}
-        </Stack>
-        <Group gap="md" wrap="wrap">
-          {course.instructors.map((i) => (
-            <Group key={i.userId} gap={6}>
-              <Avatar src={`/avatars/${i.userId}/avatar.jpg`} alt="" size="sm" radius="xl" />
-              <Anchor component={Link} to={`/members/${i.slug}`} size="sm">
-                {i.name}
-              </Anchor>
-            </Group>
-          ))}
-        </Group>
-        <Group gap="lg" wrap="wrap">
-          <CourseRating rating={course.rating} count={course.reviewCount} />
-          <Text size="sm">{t("catalog.students", { count: course.students })}</Text>
-          {course.seatsLeft !== null ? (
-            <Text size="sm" data-testid="seats-left">
-              {t("catalog.seatsLeft", { count: course.seatsLeft })}
-            </Text>
-          ) : null}
-          {course.duration && unit ? (
-            <Text size="sm">{t(`catalog.duration.${unit}`, { count: course.duration.value })}</Text>
-          ) : null}
-          <RegularPrice offer={course.offer} currency={currency} />
-          <Badge variant="light" size="lg" data-testid="course-price">
-            {offerLabel(t, course.offer, currency, i18n.language)}
-          </Badge>
-        </Group>
-        <CourseAction
-          courseId={course.id}
-          slug={course.slug}
-          viewer={viewer}
-          seatsLeft={course.seatsLeft}
-          offer={course.offer}
-          currency={currency}
-          error={enrolError}
-        />
-        {viewer === "enrolled" ? null : <CourseOffers offer={course.offer} currency={currency} />}
-        {course.description ? (
-          <Typography>
-            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: course HTML is sanitised when it is saved */}
-            <div className="course-description" dangerouslySetInnerHTML={{ __html: course.description }} />
-          </Typography>
+    <article className="public-article course-page">
+      <Link to="/course" className="back-link">
+        ← {t("catalog.backToCourses")}
+      </Link>
+      {course.image ? <CoverImage src={course.image} /> : null}
+      <div className="course-intro">
+        <div className="course-title-row">
+          <h1>{course.title}</h1>
+          <WishlistButton slug={course.slug} saved={saved} signedIn={viewer !== "visitor"} />
+        </div>
+        {course.excerpt ? <p className="course-excerpt">{course.excerpt}</p> : null}
+      </div>
+      <div className="course-instructors">
+        {course.instructors.map((i) => (
+          <span key={i.userId} className="course-instructor">
+            <span className="course-avatar">
+              <img src={`/avatars/${i.userId}/avatar.jpg`} alt="" width={26} height={26} />
+            </span>
+            <Link to={`/members/${i.slug}`} className="course-instructor-link">
+              {i.name}
+            </Link>
+          </span>
+        ))}
+      </div>
+      <div className="course-facts">
+        <CourseRating rating={course.rating} count={course.reviewCount} />
+        <span>{t("catalog.students", { count: course.students })}</span>
+        {course.seatsLeft !== null ? (
+          <span data-testid="seats-left">{t("catalog.seatsLeft", { count: course.seatsLeft })}</span>
         ) : null}
-        <Divider />
-        <Title order={2}>{t("catalog.curriculum")}</Title>
-        <CourseOutline outline={course.outline} itemCount={course.itemCount} />
-        <Divider />
-        <CourseReviews
-          reviews={course.reviews}
-          rating={course.rating}
-          count={course.reviewCount}
-          canReview={viewer === "enrolled"}
-          canModerate={canModerate}
-          myReview={course.viewer?.myReview ?? null}
-          error={reviewError}
-          saved={actionData?.intent === "review" && actionData.saved}
-        />
-      </Stack>
-    </Container>
+        {course.duration && unit ? (
+          <span>{t(`catalog.duration.${unit}`, { count: course.duration.value })}</span>
+        ) : null}
+        <RegularPrice offer={course.offer} currency={currency} />
+        <span className="course-badge" data-testid="course-price">
+          {offerLabel(t, course.offer, currency, i18n.language)}
+        </span>
+      </div>
+      <CourseAction
+        courseId={course.id}
+        slug={course.slug}
+        viewer={viewer}
+        seatsLeft={course.seatsLeft}
+        offer={course.offer}
+        currency={currency}
+        error={enrolError}
+      />
+      {viewer === "enrolled" ? null : <CourseOffers offer={course.offer} currency={currency} />}
+      {course.description ? (
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: course HTML is sanitised when it is saved
+        <div className="course-description prose" dangerouslySetInnerHTML={{ __html: course.description }} />
+      ) : null}
+      <hr className="course-divider" />
+      <h2>{t("catalog.curriculum")}</h2>
+      <CourseOutline outline={course.outline} itemCount={course.itemCount} />
+      <hr className="course-divider" />
+      <CourseReviews
+        reviews={course.reviews}
+        rating={course.rating}
+        count={course.reviewCount}
+        canReview={viewer === "enrolled"}
+        canModerate={canModerate}
+        myReview={course.viewer?.myReview ?? null}
+        error={reviewError}
+        saved={actionData?.intent === "review" && actionData.saved}
+      />
+    </article>
   );
 }
