@@ -26,6 +26,9 @@ const UI_PACKAGES =
 
 const ICONS = /\/node_modules\/@tabler\/icons-react\/dist\/esm\/icons\//;
 
+/** The dashboard's frame (sidebar, top bar, menus): every signed-in screen loads what it imports. */
+const DASHBOARD_ENTRIES = [app("routes/dashboard/layout.tsx")];
+
 /** Modules reachable by static imports from `entries` (a package's re-exporting index is not followed). */
 function reachable(entries: string[], getModuleInfo: Rollup.GetModuleInfo): Set<string> {
   const seen = new Set<string>();
@@ -47,12 +50,16 @@ function chunkOf(id: string, getModuleInfo: Rollup.GetModuleInfo): string | unde
   if (!chunksOf) {
     const shell = reachable(SHELL_ENTRIES, getModuleInfo);
     const publicPages = reachable(PUBLIC_ROUTES, getModuleInfo);
+    const dashboardFrame = reachable(DASHBOARD_ENTRIES, getModuleInfo);
     chunksOf = (m) => {
       if (shell.has(m)) return "shell";
       // The icons are small SVG components without the library: a chunk of their own, so a page
       // drawn in plain elements with a few icons does not load the interface library's chunk.
       if (publicPages.has(m) && ICONS.test(m)) return "public-icons";
       if (publicPages.has(m) && UI_PACKAGES.test(m)) return "public-ui";
+      // What of the interface library the dashboard's frame uses: one chunk for every signed-in
+      // screen, rather than as many small shared chunks as there are combinations of screens.
+      if (dashboardFrame.has(m) && UI_PACKAGES.test(m)) return "dashboard-ui";
       return undefined;
     };
   }
