@@ -15,7 +15,7 @@ export default defineConfig({
           name: "int",
           include: ["server/**/*.int.test.ts", "tests/**/*.int.test.ts"],
           globalSetup: ["tests/support/pglite-template.global.ts"],
-          setupFiles: ["tests/support/pglite-template.setup.ts"],
+          setupFiles: ["tests/support/pglite-template.setup.ts", "tests/support/one-statement.setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // PGlite is WebAssembly: a few files at a time keeps memory and CPU (2 cores) sane.

@@ -30,9 +30,11 @@ async function send(
   notice: Notice,
   zones: { instructor: string },
 ) {
-  const [member, instructor] = await withTenant(db, accountId, (tx) =>
-    Promise.all([contactOf(tx, accountId, b.memberId), contactOf(tx, accountId, b.instructorId)]),
-  );
+  // One statement at a time on the transaction's client.
+  const [member, instructor] = await withTenant(db, accountId, async (tx) => [
+    await contactOf(tx, accountId, b.memberId),
+    await contactOf(tx, accountId, b.instructorId),
+  ]);
   if (!member || !instructor) return;
   const method = notice === "cancelled" ? "CANCEL" : "REQUEST";
   const site = await accounts.byId(db, accountId);

@@ -173,19 +173,18 @@ export const contacts = {
     if (query.source) where.push(sql`${table.settings}->>'source' = ${query.source}`);
     if (query.fieldKey) where.push(sql`${table.fields}->>${query.fieldKey} = ${query.fieldValue ?? ""}`);
     return withTenant(db, accountId, async (tx) => {
-      const [rows, [{ n }]] = await Promise.all([
-        tx
-          .select()
-          .from(table)
-          .where(and(...where))
-          .orderBy(desc(table.createdAt), desc(table.id))
-          .limit(query.perPage)
-          .offset((query.page - 1) * query.perPage),
-        tx
-          .select({ n: count() })
-          .from(table)
-          .where(and(...where)),
-      ]);
+      // One statement at a time on the transaction's client.
+      const rows = await tx
+        .select()
+        .from(table)
+        .where(and(...where))
+        .orderBy(desc(table.createdAt), desc(table.id))
+        .limit(query.perPage)
+        .offset((query.page - 1) * query.perPage);
+      const [{ n }] = await tx
+        .select({ n: count() })
+        .from(table)
+        .where(and(...where));
       return { items: rows.map(view), total: Number(n) };
     });
   },

@@ -296,17 +296,16 @@ export const cardBilling = {
         query.siteId ? eq(platformInvoices.siteId, query.siteId) : undefined,
       );
       return withPlatform(db, async (tx) => {
-        const [rows, [{ total }]] = await Promise.all([
-          tx
-            .select({ invoice: platformInvoices, settings: accounts.settings, slug: accounts.slug })
-            .from(platformInvoices)
-            .innerJoin(accounts, eq(accounts.accountId, platformInvoices.siteId))
-            .where(where)
-            .orderBy(sql`${platformInvoices.createdAt} desc`, sql`${platformInvoices.number} desc`)
-            .limit(query.perPage)
-            .offset((query.page - 1) * query.perPage),
-          tx.select({ total: sql<number>`count(*)::int` }).from(platformInvoices).where(where),
-        ]);
+        // One statement at a time on the transaction's client.
+        const rows = await tx
+          .select({ invoice: platformInvoices, settings: accounts.settings, slug: accounts.slug })
+          .from(platformInvoices)
+          .innerJoin(accounts, eq(accounts.accountId, platformInvoices.siteId))
+          .where(where)
+          .orderBy(sql`${platformInvoices.createdAt} desc`, sql`${platformInvoices.number} desc`)
+          .limit(query.perPage)
+          .offset((query.page - 1) * query.perPage);
+        const [{ total }] = await tx.select({ total: sql<number>`count(*)::int` }).from(platformInvoices).where(where);
         return {
           items: rows.map((r) => ({
             ...r.invoice,

@@ -38,26 +38,25 @@ export async function activityFeed(
   if (kinds.length) conditions.push(inArray(activities.kind, kinds));
   const where = and(...conditions);
   return withTenant(db, accountId, async (tx) => {
-    const [rows, [{ n }]] = await Promise.all([
-      tx
-        .select({
-          id: activities.id,
-          kind: activities.kind,
-          userId: activities.userId,
-          name: members.name,
-          course: courses.title,
-          points: activities.points,
-          at: activities.createdAt,
-        })
-        .from(activities)
-        .leftJoin(members, and(eq(members.accountId, accountId), eq(members.userId, activities.userId)))
-        .leftJoin(courses, and(eq(courses.accountId, accountId), eq(courses.id, activities.courseId)))
-        .where(where)
-        .orderBy(desc(activities.createdAt), desc(activities.id))
-        .limit(perPage)
-        .offset((page - 1) * perPage),
-      tx.select({ n: count() }).from(activities).where(where),
-    ]);
+    // One statement at a time on the transaction's client.
+    const rows = await tx
+      .select({
+        id: activities.id,
+        kind: activities.kind,
+        userId: activities.userId,
+        name: members.name,
+        course: courses.title,
+        points: activities.points,
+        at: activities.createdAt,
+      })
+      .from(activities)
+      .leftJoin(members, and(eq(members.accountId, accountId), eq(members.userId, activities.userId)))
+      .leftJoin(courses, and(eq(courses.accountId, accountId), eq(courses.id, activities.courseId)))
+      .where(where)
+      .orderBy(desc(activities.createdAt), desc(activities.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage);
+    const [{ n }] = await tx.select({ n: count() }).from(activities).where(where);
     return {
       items: rows.map((r) => ({
         id: r.id,

@@ -55,23 +55,22 @@ export async function pointsHistory(
   const perPage = Math.max(1, Math.min(100, Math.floor(opts.per_page ?? 20)));
   return withTenant(db, accountId, async (tx) => {
     const where = and(eq(pointsLog.accountId, accountId), eq(pointsLog.userId, userId));
-    const [rows, [{ n }]] = await Promise.all([
-      tx
-        .select({
-          id: pointsLog.id,
-          points: pointsLog.points,
-          reason: pointsLog.reason,
-          course: courses.title,
-          at: pointsLog.createdAt,
-        })
-        .from(pointsLog)
-        .leftJoin(courses, and(eq(courses.accountId, accountId), eq(courses.id, pointsLog.courseId)))
-        .where(where)
-        .orderBy(desc(pointsLog.createdAt), desc(pointsLog.id))
-        .limit(perPage)
-        .offset((page - 1) * perPage),
-      tx.select({ n: count() }).from(pointsLog).where(where),
-    ]);
+    // One statement at a time on the transaction's client.
+    const rows = await tx
+      .select({
+        id: pointsLog.id,
+        points: pointsLog.points,
+        reason: pointsLog.reason,
+        course: courses.title,
+        at: pointsLog.createdAt,
+      })
+      .from(pointsLog)
+      .leftJoin(courses, and(eq(courses.accountId, accountId), eq(courses.id, pointsLog.courseId)))
+      .where(where)
+      .orderBy(desc(pointsLog.createdAt), desc(pointsLog.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage);
+    const [{ n }] = await tx.select({ n: count() }).from(pointsLog).where(where);
     return {
       items: rows.map((r) => ({ ...r, course: r.course ?? null, at: r.at.toISOString() })),
       total: n,
