@@ -57,6 +57,18 @@ export async function actionResult<T>(run: () => Promise<T>) {
   }
 }
 
+/** The message key a person reads for each refusal code an action or the API answers; null for others. */
+const MESSAGE_KEYS: Record<string, string> = {
+  not_found: "errors.action.notFound",
+  bad_request: "errors.action.badRequest",
+  validation_failed: "errors.action.invalid",
+  forbidden: "errors.action.forbidden",
+  conflict: "errors.action.conflict",
+  addon_inactive: "errors.action.addonInactive",
+};
+
+export const refusalMessageKey = (code: string): string | null => MESSAGE_KEYS[code] ?? null;
+
 /** The error an action answered (from useActionData or a fetcher's data), or null. */
 export function errorOf(result: unknown): ActionError | null {
   const error = (result as { error?: unknown } | null | undefined)?.error;

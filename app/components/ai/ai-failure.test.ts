@@ -5,7 +5,7 @@ import { createI18n } from "../../i18n";
 import { COMPLETE_LANGUAGES } from "../../i18n/languages";
 import en from "../../i18n/locales/en/translation.json";
 import { serverResources } from "../../i18n/resources.server";
-import { aiFailureText, aiRefusalText, sizeText } from "./ai-failure";
+import { aiFailureText, aiRefusalText, aiRequestErrorText, sizeText } from "./ai-failure";
 
 const SERVER_SENTENCE = "The AI provider could not answer just now. Nothing was changed; try again in a minute.";
 
@@ -74,5 +74,28 @@ describe("why an AI task failed, in the page's language", () => {
     );
     expect(aiRefusalText(t, "es", [{ field: "topic", message: "Too short" }])).toBeNull();
     expect(aiRefusalText(t, "es", undefined)).toBeNull();
+  });
+
+  it("a refused request without a reason code: the refusal's own sentence, not the server's English", () => {
+    const { t } = createI18n("de", serverResources);
+    const notFound = { code: "not_found", message: "Course not found" };
+    expect(aiRequestErrorText(t, "de", notFound)).toBe(t("errors.action.notFound"));
+    expect(aiRequestErrorText(t, "de", notFound)).not.toMatch(/not found/);
+    const invalid = {
+      code: "validation_failed",
+      message: "Invalid input",
+      details: [{ field: "topic", message: "Too short" }],
+    };
+    expect(aiRequestErrorText(t, "de", invalid)).toBe(t("errors.action.invalid"));
+    expect(t("errors.action.invalid")).not.toBe("errors.action.invalid");
+    expect(aiRequestErrorText(t, "de", { code: "ai_unavailable", message: "No provider" })).toBe(t("ai.notConfigured"));
+    const tooLarge = {
+      code: "validation_failed",
+      message: "…",
+      details: [{ field: "mediaId", reason: "file_gone", values: {} }],
+    };
+    expect(aiRequestErrorText(t, "de", tooLarge)).toBe(t("ai.failures.file_gone"));
+    expect(aiRequestErrorText(t, "de", null)).toBe(t("ai.failed"));
+    expect(aiRequestErrorText(t, "de", { code: "something_new", message: "Server sentence" })).toBe("Server sentence");
   });
 });

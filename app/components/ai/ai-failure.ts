@@ -3,6 +3,7 @@
 // newer server) or none shows the server's own English sentence.
 import { type AiFailureValues, failureOf, isAiFailureReason } from "../../../core/ai-failures";
 import type { TFunction } from "../../i18n";
+import { refusalMessageKey } from "../../lib/action-result";
 
 const UNITS = ["byte", "kilobyte", "megabyte", "gigabyte"] as const;
 
@@ -52,4 +53,22 @@ export function aiFailureText(
 export function aiRefusalText(t: TFunction, language: string, details: unknown): string | null {
   const why = failureOf(details);
   return why ? aiFailureText(t, language, why.reason, why.values, "") : null;
+}
+
+/**
+ * Why a request for a task was refused, in the page's language: the reason code's sentence where
+ * the details carry one, else the sentence for the refusal's code (a course, quiz or unit that is
+ * not there; values that are not valid), else the server's sentence, else "failed".
+ */
+export function aiRequestErrorText(
+  t: TFunction,
+  language: string,
+  error: { code: string; message: string; details?: unknown } | null,
+): string {
+  if (!error) return t("ai.failed");
+  if (error.code === "ai_unavailable") return t("ai.notConfigured");
+  const reason = aiRefusalText(t, language, error.details);
+  if (reason) return reason;
+  const key = refusalMessageKey(error.code);
+  return key ? t(key) : error.message || t("ai.failed");
 }

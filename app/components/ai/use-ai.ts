@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "../../i18n/use-translation";
 import { ApiError, api } from "../../lib/api";
 import { planRefusal } from "../../lib/plan-limit";
-import { aiFailureText, aiRefusalText } from "./ai-failure";
+import { aiFailureText, aiRequestErrorText } from "./ai-failure";
 
 export type AiMeter = { used: number; limit: number | null };
 export type AiStatus = {
@@ -137,11 +137,7 @@ export function useAiTask<R>(kind: string, opts: { pollMs?: number } = {}) {
         if (generation.current !== mine) return;
         const e = err instanceof ApiError ? err : null;
         const refusal = planRefusal(t, e ? { code: e.code, details: e.details } : null);
-        const text =
-          refusal?.text ??
-          (e?.code === "ai_unavailable"
-            ? t("ai.notConfigured")
-            : ((e && aiRefusalText(t, language, e.details)) ?? e?.message ?? t("ai.failed")));
+        const text = refusal?.text ?? aiRequestErrorText(t, language, e);
         setState({ task: null, error: { text, upgrade: refusal?.upgrade ?? null }, busy: false });
       }
     },
