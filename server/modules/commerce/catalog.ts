@@ -1,7 +1,7 @@
 // The owner's catalogue (spec §3 products, memberships, coupons; §7 products list): products with
-// their price, cross-sells and what they grant, and memberships (courses and member-only pages);
-// coupons are in catalog-coupons.ts. Every query carries the account, so another site's ids are
-// simply not found.
+// their price, cross-sells and what they grant. Memberships (courses and member-only pages) are in
+// catalog-memberships.ts, coupons in catalog-coupons.ts, the checks they share in catalog-fields.ts.
+// Every query carries the account, so another site's ids are simply not found.
 import { type MeteredSite, requirePlanFeatureOf } from "../usage";
 import { and, asc, desc, eq, ilike, inArray, ne, type SQL, sql } from "drizzle-orm";
 import { priceOf, type ProductMetadata, type ProductPrice } from "../../../core/product";
@@ -14,8 +14,9 @@ import type { Db, Tx } from "../../db/client";
 import { courses, memberships, pages, type ProductStatus, products } from "../../db/schema";
 import { withTenant } from "../../db/tenant";
 import { AppError, fieldError, notFound } from "../../errors";
-import { membershipPagesChanged } from "./member-access";
+import { checkRefs, validateTitle } from "./catalog-fields";
 import { startingWith } from "../../db/like";
+import { isUuid } from "../../../core/uuid";
 
 /** Billing periods a subscription may use, in seconds: day, week, month (30 days), year. */
 export const PERIOD_UNITS = [86400, 604800, 2592000, 31536000] as const;
@@ -70,20 +71,6 @@ export type ProductListQuery = {
   publishedOnly?: boolean;
 };
 
-export type MembershipView = {
-  id: string;
-  title: string;
-  description: string;
-  courseIds: string[];
-  pageIds: string[];
-  createdAt: string;
-  updatedAt: string;
-};
-export type MembershipInput = { title?: string; description?: string; courseIds?: string[]; pageIds?: string[] };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const unique = (ids: string[]) => [...new Set(ids)];
-
 // ---------------------------------------------------------------------------------------------
 // Pure checks (also unit-tested)
 
@@ -102,13 +89,6 @@ export function validatePrice(price: ProductPrice | null | undefined): ProductPr
   if (!(PERIOD_UNITS as readonly number[]).includes(d.parameter))
     throw fieldError("validation_failed", `${field}.duration.parameter`, "The period is a day, week, month or year");
   return { type: "subscription", amount: price.amount, duration: { value: d.value, parameter: d.parameter } };
-}
-
-export function validateTitle(title: string | undefined): string {
-  const clean = (title ?? "").trim();
-  if (!clean) throw fieldError("validation_failed", "title", "A title is required");
-  if (clean.length > 200) throw fieldError("validation_failed", "title", "Keep the title to 200 characters");
-  return clean;
 }
 
 /** An image is an http(s) address or a path on the site; empty means none. */
@@ -162,7 +142,7 @@ export async function listProducts(db: Db, accountId: string, q: ProductListQuer
     const where: SQL[] = [eq(products.accountId, accountId)];
     if (q.publishedOnly) where.push(eq(products.status, "published"));
     if (q.ids) {
-      const ids = q.ids.filter((id) => UUID.test(id));
+      const ids = q.ids.filter((id) => isUuid(id));
       if (!ids.length) return { products: [] as ProductView[], count: 0 };
       where.push(inArray(products.id, ids));
     }
@@ -195,26 +175,6 @@ export async function getProduct(db: Db, accountId: string, id: string, opts: { 
     if (opts.publishedOnly && row.status !== "published") throw notFound("Product");
     return productView(row);
   });
-}
-
-/** Ids that are not rows of this site name the field they came from. */
-async function checkRefs(
-  tx: Tx,
-  accountId: string,
-  field: string,
-  table: "courses" | "memberships" | "pages" | "products",
-  ids: string[],
-) {
-  const wanted = unique(ids);
-  if (!wanted.length) return wanted;
-  if (wanted.some((id) => !UUID.test(id))) throw fieldError("validation_failed", field, `Unknown ${table}`);
-  const t = { courses, memberships, pages, products }[table];
-  const rows = await tx
-    .select({ id: t.id })
-    .from(t)
-    .where(and(eq(t.accountId, accountId), inArray(t.id, wanted)));
-  if (rows.length !== wanted.length) throw fieldError("validation_failed", field, `Unknown ${table} on this site`);
-  return wanted;
 }
 
 async function productSlug(
@@ -275,7 +235,7 @@ const upsellError = (field: string, message: string) =>
 async function cleanUpsell(tx: Tx, accountId: string, u: ProductUpsell | null, selfId?: string) {
   const none = { upsellProductId: null, upsellHeadline: null, upsellPrice: null };
   if (!u?.productId) return none;
-  if (!UUID.test(u.productId)) throw upsellError("productId", "Unknown product");
+  if (!isUuid(u.productId)) throw upsellError("productId", "Unknown product");
   if (u.productId === selfId) throw upsellError("productId", "A product cannot offer itself");
   const [offered] = await tx
     .select({ metadata: products.metadata })
@@ -454,92 +414,6 @@ export async function catalogChoices(db: Db, accountId: string) {
   });
 }
 
-// ---------------------------------------------------------------------------------------------
-// Memberships
-
-const membershipView = (r: typeof memberships.$inferSelect): MembershipView => ({
-  id: r.id,
-  title: r.title,
-  description: r.description,
-  courseIds: r.courseIds ?? [],
-  pageIds: r.pageIds ?? [],
-  createdAt: r.createdAt.toISOString(),
-  updatedAt: r.updatedAt.toISOString(),
-});
-
-const byMembership = (accountId: string, id: string) =>
-  and(eq(memberships.accountId, accountId), eq(memberships.id, id));
-
-export async function listMemberships(db: Db, accountId: string, q: { page?: number; perPage?: number } = {}) {
-  const page = Math.max(1, q.page ?? 1);
-  const perPage = Math.min(100, Math.max(1, q.perPage ?? 20));
-  return withTenant(db, accountId, async (tx) => {
-    const rows = await tx
-      .select()
-      .from(memberships)
-      .where(eq(memberships.accountId, accountId))
-      .orderBy(desc(memberships.createdAt), desc(memberships.id))
-      .limit(perPage)
-      .offset((page - 1) * perPage);
-    const count = await tx.$count(memberships, eq(memberships.accountId, accountId));
-    return { memberships: rows.map(membershipView), count };
-  });
-}
-
-async function loadMembership(tx: Tx, accountId: string, id: string) {
-  const [row] = await tx.select().from(memberships).where(byMembership(accountId, id));
-  if (!row) throw notFound("Membership");
-  return row;
-}
-
-export const getMembership = (db: Db, accountId: string, id: string) =>
-  withTenant(db, accountId, async (tx) => membershipView(await loadMembership(tx, accountId, id)));
-
-// A membership's pages are gated the moment it changes: cached public copies of the site's pages go.
-export async function createMembership(db: Db, accountId: string, input: MembershipInput) {
-  const view = await withTenant(db, accountId, async (tx) => {
-    const [row] = await tx
-      .insert(memberships)
-      .values({
-        accountId,
-        title: validateTitle(input.title),
-        description: input.description ?? "",
-        courseIds: await checkRefs(tx, accountId, "courseIds", "courses", input.courseIds ?? []),
-        pageIds: await checkRefs(tx, accountId, "pageIds", "pages", input.pageIds ?? []),
-      })
-      .returning();
-    return membershipView(row);
-  });
-  await membershipPagesChanged(accountId);
-  return view;
-}
-
-export async function updateMembership(db: Db, accountId: string, id: string, input: MembershipInput) {
-  const view = await withTenant(db, accountId, async (tx) => {
-    await loadMembership(tx, accountId, id);
-    const set: Partial<typeof memberships.$inferInsert> = { updatedAt: new Date() };
-    if (input.title !== undefined) set.title = validateTitle(input.title);
-    if (input.description !== undefined) set.description = input.description;
-    if (input.courseIds) set.courseIds = await checkRefs(tx, accountId, "courseIds", "courses", input.courseIds);
-    if (input.pageIds) set.pageIds = await checkRefs(tx, accountId, "pageIds", "pages", input.pageIds);
-    const [row] = await tx.update(memberships).set(set).where(byMembership(accountId, id)).returning();
-    return membershipView(row);
-  });
-  await membershipPagesChanged(accountId);
-  return view;
-}
-
-/** Products stop granting a deleted membership; members' past holds stay on record. */
-export async function deleteMembership(db: Db, accountId: string, id: string) {
-  await withTenant(db, accountId, async (tx) => {
-    await loadMembership(tx, accountId, id);
-    await tx.delete(memberships).where(byMembership(accountId, id));
-    await tx
-      .update(products)
-      .set({ membershipIds: sql`${products.membershipIds} - ${id}::text` })
-      .where(and(eq(products.accountId, accountId), sql`${products.membershipIds} ? ${id}::text`));
-  });
-  await membershipPagesChanged(accountId);
-}
-
+export { validateTitle } from "./catalog-fields";
 export * from "./catalog-coupons";
+export * from "./catalog-memberships";
