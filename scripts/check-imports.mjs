@@ -4,20 +4,11 @@
 //   server/modules/X imports another module only through that module's index.ts
 //   nothing but tests imports i18next or react-i18next: the translator is app/i18n (decision 0073)
 //   server/db, drivers (pg, @electric-sql/pglite, drizzle-orm/pglite|node-postgres) stay in server/
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { dirname, join, normalize, relative } from "node:path";
+import { readFileSync } from "node:fs";
+import { dirname, join, normalize } from "node:path";
+import { sourceFiles } from "./source-files.mjs";
 
-const root = process.cwd();
-const files = [];
-const walk = (d) => {
-  for (const e of readdirSync(d)) {
-    const p = join(d, e);
-    if (statSync(p).isDirectory()) {
-      if (!["node_modules", "+types"].includes(e)) walk(p);
-    } else if (/\.(ts|tsx)$/.test(e) && !e.endsWith(".d.ts")) files.push(relative(root, p));
-  }
-};
-for (const d of ["app", "core", "server"]) walk(join(root, d));
+const files = sourceFiles(["app", "core", "server"]);
 
 const IMPORT = /^\s*(import|export)\s+(type\s+)?[^'"]*?from\s+["']([^"']+)["']|^\s*import\s+["']([^"']+)["']/gm;
 const DRIVERS = ["pg", "@electric-sql/pglite", "drizzle-orm/pglite", "drizzle-orm/node-postgres", "pg-boss"];

@@ -4,20 +4,10 @@
 // scope sends two statements at once on that connection: pg 8 queues them with a deprecation
 // warning, pg 9 throws. Refused here; tests/support/one-statement.setup.ts catches at run time on
 // PostgreSQL what this reading of the source cannot see.
-import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { readFileSync } from "node:fs";
+import { sourceFiles } from "./source-files.mjs";
 
-const root = process.cwd();
-const files = [];
-const walk = (d) => {
-  for (const e of readdirSync(d)) {
-    const p = join(d, e);
-    if (statSync(p).isDirectory()) {
-      if (!["node_modules", "+types"].includes(e)) walk(p);
-    } else if (/\.(ts|tsx)$/.test(e) && !e.endsWith(".d.ts") && !/\.test\.tsx?$/.test(e)) files.push(relative(root, p));
-  }
-};
-for (const d of ["app", "server"]) walk(join(root, d));
+const files = sourceFiles(["app", "server"], { tests: false });
 
 /** The text between the parenthesis at `open` and its partner. */
 function argumentsAt(src, open) {

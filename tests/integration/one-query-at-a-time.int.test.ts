@@ -8,12 +8,12 @@
 // that names only the first offence, each client's calls are also watched here, so every request
 // that overlaps statements on one client is named, with the statement; work the server does between
 // requests (start-up, the demo's seeding, the worker's jobs) counts too.
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../server/seed/builders";
 import { loadServerBuild, serverBuildExists } from "../support/server-build";
 import { signIn, startTestPlatform, type TestPlatform } from "../support/platform";
 import { body } from "./helpers";
+import { watchStatements } from "../support/statement-watch";
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -27,37 +27,21 @@ describe.skipIf(!onPostgres || !serverBuildExists())("one query at a time on a t
     }
   };
 
-  // Statements in flight on each client: a call before the previous one settled is an overlap,
-  // charged to the request being served (or to the work between requests), with its statement.
-  const inFlight = new WeakMap<pg.Client, number>();
+  // An overlap is charged to the request being served (or to the work between requests), with its
+  // statement.
   const overlapped = new Set<string>();
   let current: string | null = null;
-  const original = pg.Client.prototype.query;
+  let unwatch = () => {};
 
   beforeAll(async () => {
     process.on("warning", onWarning);
-    // biome-ignore lint/suspicious/noExplicitAny: the client's query has many overloads; this only watches calls
-    (pg.Client.prototype as any).query = function (this: pg.Client, ...args: any[]) {
-      const busy = inFlight.get(this) ?? 0;
-      if (busy > 0) {
-        const statement = String(typeof args[0] === "string" ? args[0] : args[0]?.text).slice(0, 160);
-        overlapped.add(`${current ?? "between requests"}: ${statement}`);
-      }
-      // biome-ignore lint/suspicious/noExplicitAny: see above
-      const result = (original as any).apply(this, args);
-      if (result && typeof result.then === "function") {
-        inFlight.set(this, busy + 1);
-        const done = () => inFlight.set(this, (inFlight.get(this) ?? 1) - 1);
-        result.then(done, done);
-      }
-      return result;
-    };
+    unwatch = watchStatements((statement) => overlapped.add(`${current ?? "between requests"}: ${statement}`));
     t = await startTestPlatform({ SEED_DEMO: "true" }, { build: await loadServerBuild() });
     student = await signIn(t, "demo", "student@demo.test", DEMO_PASSWORD);
   });
   afterAll(async () => {
     process.off("warning", onWarning);
-    pg.Client.prototype.query = original;
+    unwatch();
     await t?.close();
   });
 
