@@ -16,7 +16,7 @@ export default defineConfig({
           include: ["server/**/*.int.test.ts", "tests/**/*.int.test.ts"],
           globalSetup: ["tests/support/pglite-template.global.ts"],
           setupFiles: ["tests/support/pglite-template.setup.ts", "tests/support/one-statement.setup.ts"],
-          testTimeout: 60_000,
+          testTimeout: 120_000,
           hookTimeout: 120_000,
           // PGlite is WebAssembly: a few files at a time keeps memory and CPU (2 cores) sane.
           maxWorkers: 2,
@@ -28,8 +28,10 @@ export default defineConfig({
           include: ["tests/e2e/**/*.e2e.ts"],
           globalSetup: ["tests/support/pglite-template.global.ts", "tests/support/axe-report.global.ts"],
           setupFiles: ["tests/support/pglite-template.setup.ts"],
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
+          // Generous: a time-out only stops a hung test; on a slow 2-core machine the longest
+          // journeys take close to two minutes.
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
           // Each file runs its own platform and browser; two files at a time use the time one
           // spends waiting on the other's browser (E2E_WORKERS=1 runs them one by one).
           maxWorkers: Number(process.env.E2E_WORKERS ?? 2),

@@ -156,6 +156,7 @@ describe("every main screen reads well and names its controls", () => {
       );
       expect(failures, failures.join("\n")).toEqual([]);
       expect(checked).toBe(screens.length * THEMES.length);
-    });
+      // Every main screen in three themes, in one test: several minutes on a slow machine.
+    }, 900_000);
   }
 });
