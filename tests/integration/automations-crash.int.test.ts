@@ -167,7 +167,7 @@ describe.skipIf(!onPostgres)("an automation worker killed mid-run (PostgreSQL)",
           [site.accountId, ours],
         )
       )[0].n;
-    await until("every run finished", async () => (await finished()) === RUNS, 120_000).catch(async (err) => {
+    await until("every run finished", async () => (await finished()) === RUNS, 300_000).catch(async (err) => {
       const state = await q(
         "select status, last_error, count(*)::int from automation_runs where account_id = $1 group by 1, 2",
         [site.accountId],
@@ -199,5 +199,5 @@ describe.skipIf(!onPostgres)("an automation worker killed mid-run (PostgreSQL)",
       [site.accountId, ours],
     );
     expect({ mails: mails.length, twice: mails.filter((m) => m.n !== 1) }).toEqual({ mails: RUNS, twice: [] });
-  }, 300_000);
+  }, 600_000);
 });
