@@ -1,6 +1,7 @@
 // `npm test`: every check this machine can run. Lint and import rules, types and schema vs
-// migrations run beside the unit tests and the build; then integration tests on PGlite and (when
-// TEST_DATABASE_URL is set) on PostgreSQL, some of which serve the build, then the browser tests.
+// migrations run beside the unit tests and the build; then integration tests on PGlite (not on CI
+// with PostgreSQL, decision 0075) and (when TEST_DATABASE_URL is set) on PostgreSQL, some of which
+// serve the build, then the browser tests.
 // Ends with one summary line.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
