@@ -20,6 +20,11 @@ export default defineConfig({
           hookTimeout: 120_000,
           // PGlite is WebAssembly: a few files at a time keeps memory and CPU (2 cores) sane.
           maxWorkers: 2,
+          // The files of a worker share its modules: the server is imported once per worker, not
+          // once per file (which was most of the suite's time). Module state is per database
+          // (Map/WeakMap keyed by Db, `forget` on close); a file that mocks a module re-imports the
+          // server itself (compression.int.test.ts).
+          isolate: false,
         },
       },
       {
@@ -35,6 +40,9 @@ export default defineConfig({
           // Each file runs its own platform and browser; two files at a time use the time one
           // spends waiting on the other's browser (E2E_WORKERS=1 runs them one by one).
           maxWorkers: Number(process.env.E2E_WORKERS ?? 2),
+          // As the integration tests: one import of the server and its build per worker; the axe
+          // sweep's per-file settings end with the file (setupE2E's afterAll).
+          isolate: false,
           // On CI a browser test that fails is run once more (reported as retried), as a loaded
           // 2-core machine sometimes misses a timing a person would never notice.
           retry: process.env.CI ? 1 : 0,

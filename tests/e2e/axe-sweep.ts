@@ -49,6 +49,15 @@ export function axeSweep(on: boolean) {
   enabled = on && process.env.AXE !== "0";
 }
 
+/**
+ * Ends a file's settings (called by setupE2E's afterAll): the files of a worker share this module
+ * (vitest.config.ts), and one file's opt-outs or a sweep it turned off must not carry over.
+ */
+export function endFileSweep() {
+  optOuts.length = 0;
+  enabled = process.env.AXE !== "0";
+}
+
 /** The failures the sweep found since the last call (each a readable line). */
 export function takeAxeFailures(): string[] {
   return pending.splice(0);

@@ -15,7 +15,7 @@ import { withPlatform } from "../../server/db/tenant";
 import { type BuiltUser, buildSite, buildUser } from "../../server/seed/builders";
 import type { SiteAccount } from "../../server/modules/accounts";
 import { startTestPlatform, type TestPlatform } from "../support/platform";
-import { checkLaterViews, sweepScreen, takeAxeFailures, waitForHydration } from "./axe-sweep";
+import { checkLaterViews, endFileSweep, sweepScreen, takeAxeFailures, waitForHydration } from "./axe-sweep";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const BUILD_DIR = join(ROOT, process.env.ATRIUM_BUILD_DIR || "build");
@@ -185,6 +185,7 @@ export function setupE2E(env: Record<string, string> | (() => Promise<Record<str
   });
 
   afterAll(async () => {
+    endFileSweep();
     await e2e.browser?.close();
     await e2e.t?.close();
   });

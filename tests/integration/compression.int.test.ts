@@ -3,10 +3,10 @@
 // that gets the stored bytes in the encoding they accept with no compression work at all.
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { compressBytes } from "../../server/http/compress";
-import { startTestPlatform, type TestPlatform } from "../support/platform";
+import type { compressBytes as CompressBytes } from "../../server/http/compress";
+import type { TestPlatform } from "../support/platform";
 import { loadServerBuild, serverBuildExists } from "../support/server-build";
-import { type SiteWithOwner, siteWithOwner } from "./helpers";
+import type { SiteWithOwner } from "./helpers";
 
 vi.mock("../../server/http/compress", async (importOriginal) => {
   const real = await importOriginal<typeof import("../../server/http/compress")>();
@@ -27,7 +27,14 @@ const decoded = async (res: Response) => {
 describe.skipIf(!serverBuildExists())("compressed answers", () => {
   let t: TestPlatform;
   let S: SiteWithOwner;
+  let compressBytes: typeof CompressBytes;
   beforeAll(async () => {
+    // The integration files share their worker's modules (vitest.config.ts): the server is loaded
+    // afresh here so that it uses the counted compressBytes above.
+    vi.resetModules();
+    ({ compressBytes } = await import("../../server/http/compress"));
+    const { startTestPlatform } = await import("../support/platform");
+    const { siteWithOwner } = await import("./helpers");
     t = await startTestPlatform({}, { build: await loadServerBuild() });
     S = await siteWithOwner(t, "gzip");
   });

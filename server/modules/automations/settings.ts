@@ -20,7 +20,8 @@ const DEFAULTS: EngineSettings = {
   webhookAllowLoopback: false,
   optInSecret: "",
 };
-const registered = new Map<Db, EngineSettings>();
+// Weak: a database closed and dropped (a test file's) takes its entry with it.
+const registered = new WeakMap<Db, EngineSettings>();
 
 export const engineSettings = {
   register(db: Db, settings: EngineSettings) {

@@ -5,7 +5,8 @@
 import type { Db } from "../../db/client";
 
 type WebhookConfig = { production: boolean; retryDelaySeconds?: number };
-const configs = new Map<Db, WebhookConfig>();
+// Weak: a database closed and dropped (a test file's) takes its entry with it.
+const configs = new WeakMap<Db, WebhookConfig>();
 
 export const webhookConfig = {
   register(db: Db, config: WebhookConfig) {
