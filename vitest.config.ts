@@ -16,8 +16,10 @@ export default defineConfig({
           include: ["server/**/*.int.test.ts", "tests/**/*.int.test.ts"],
           globalSetup: ["tests/support/pglite-template.global.ts"],
           setupFiles: ["tests/support/pglite-template.setup.ts", "tests/support/one-statement.setup.ts"],
+          // Limits that stop hung tests, not slow ones: beside the browser tests a platform seeded
+          // with the demo has taken over two minutes to start.
           testTimeout: 120_000,
-          hookTimeout: 120_000,
+          hookTimeout: 300_000,
           // PGlite is WebAssembly: a few files at a time keeps memory and CPU (2 cores) sane.
           maxWorkers: 2,
           // The files of a worker share its modules: the server is imported once per worker, not

@@ -17,6 +17,10 @@
 //   LOAD_WEB_PROCESSES   web processes (default 2)
 //   LOAD_POOL_SIZE       DATABASE_POOL_SIZE of each server process (default 10)
 //   LOAD_CPU_PROF=1      run the web processes with --cpu-prof and print where their CPU time went
+//   LOAD_HEAP_SNAPSHOTS=1  take a heap snapshot of each web process after the warm-up and at the end
+//                        (each collects garbage first, so it is the live heap) and print the live
+//                        heap at both and what grew between them, by kind of object. A snapshot
+//                        stops its process for seconds: the latencies of such a run include those.
 //   LOAD_VERBOSE=1       echo the servers' output
 //   BENCH_DATABASE_URL   the PostgreSQL database to use (a new site is seeded into it and left there);
 //                        unset, a database atrium_load_<ts> is created on postgres://postgres@127.0.0.1:5432
@@ -35,6 +39,7 @@ import { fileURLToPath } from "node:url";
 import { Recorder, Session, targets } from "./load/client.mjs";
 import { runMember } from "./load/member.mjs";
 import { createDatabase, freePort, rssMiB, seed, sleep, startServer } from "./load/processes.mjs";
+import { heapGrowth, mib, summariseHeap, takeSnapshot } from "./load/heap.mjs";
 import { summariseProfiles } from "./load/profile.mjs";
 import { actionRows, goals, markdown, memorySummary } from "./load/report.mjs";
 
@@ -70,6 +75,7 @@ const settings = {
   poolSize: intEnv("LOAD_POOL_SIZE", 10, 1, 100),
   startTimeout: intEnv("BENCH_START_TIMEOUT", 180, 5, 1800),
   cpuProf: flag("LOAD_CPU_PROF"),
+  heapSnapshots: flag("LOAD_HEAP_SNAPSHOTS"),
   verbose: flag("LOAD_VERBOSE"),
   databaseUrl: process.env.BENCH_DATABASE_URL || null,
 };
@@ -234,7 +240,11 @@ console.log(`Seeded in ${scene.seconds.toFixed(1)} s (migrations included).`);
 
 const profDir = settings.cpuProf ? join(RESULTS_DIR, `load-prof-${stamp}`) : null;
 if (profDir) mkdirSync(profDir, { recursive: true });
-const webArgs = profDir ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : [];
+const heapDir = settings.heapSnapshots ? mkdtempSync(join(tmpdir(), "atrium-load-heap-")) : null;
+const webArgs = [
+  ...(profDir ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : []),
+  ...(heapDir ? ["--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${heapDir}`] : []),
+];
 const ports = await Promise.all(Array.from({ length: settings.webProcesses }, () => freePort()));
 // One after another, the worker first: processes starting together on a fresh database can
 // deadlock in the job queue's CREATE of its queues (pg-boss createQueue is not under the
@@ -285,6 +295,23 @@ const sampler = setInterval(() => {
   sample();
   lostServer = servers.find((s) => s.exited) ?? lostServer;
 }, sampleEvery * 1000);
+
+// Heap snapshots of the web processes, one after another: after the warm-up and at the end.
+const snapshots = Object.fromEntries(servers.filter((s) => s.role === "web").map((s) => [s.name, {}]));
+const snapshotAll = async (when) => {
+  for (const s of servers.filter((x) => x.role === "web")) {
+    const started = Date.now();
+    snapshots[s.name][when] = await takeSnapshot(s.pid, heapDir);
+    console.log(`  heap snapshot of ${s.name} (${when}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+};
+let warmSnapshots = Promise.resolve();
+if (heapDir) {
+  asyncCleanups.push(async () => rmSync(heapDir, { recursive: true, force: true }));
+  setTimeout(() => {
+    warmSnapshots = snapshotAll("warm");
+  }, settings.warmup * 1000).unref();
+}
 
 const recorder = new Recorder();
 // The simulated members run in this process, on the same cores: its CPU time is reported too.
@@ -364,10 +391,46 @@ const meta = {
   clientCpuPercentOfOneCore: clientCpuShare,
 };
 
+if (heapDir) {
+  await warmSnapshots;
+  await snapshotAll("end");
+}
 // Stop the servers now: their CPU profiles are written as they exit.
 pool.destroy();
 await Promise.all(servers.map((s) => s.stop()));
 const profile = profDir ? summariseProfiles(profDir) : null;
+
+const heap = [];
+for (const [name, files] of Object.entries(heapDir ? snapshots : {})) {
+  if (!files.warm || !files.end) {
+    heap.push({ process: name, error: "a snapshot was not written in time" });
+    continue;
+  }
+  const [warm, end] = [await summariseHeap(files.warm), await summariseHeap(files.end)];
+  heap.push({
+    process: name,
+    warmMiB: mib(warm.totalBytes),
+    endMiB: mib(end.totalBytes),
+    objects: [warm.objects, end.objects],
+    grew: heapGrowth(warm, end).map((r) => ({ ...r, bytes: mib(r.bytes), bytesAfter: mib(r.bytesAfter) })),
+  });
+}
+if (heap.length) {
+  console.log("\nLive JavaScript heap of the web processes (heap snapshots, after garbage collection):");
+  for (const h of heap) {
+    if (h.error) {
+      console.log(`  ${h.process}: ${h.error}`);
+      continue;
+    }
+    console.log(
+      `  ${h.process}: ${h.warmMiB} MiB after the warm-up, ${h.endMiB} MiB at the end; grew most (MiB, objects):`,
+    );
+    for (const r of h.grew)
+      console.log(
+        `    ${r.kind}: ${r.bytes >= 0 ? "+" : ""}${r.bytes} (${r.count >= 0 ? "+" : ""}${r.count}), ${r.bytesAfter} at the end`,
+      );
+  }
+}
 
 const serverOutput = Object.fromEntries(servers.map((s) => [s.name, s.complaints()]));
 const md = markdown({ meta, rows, memory, verdict, errorSamples, serverOutput });
@@ -388,7 +451,7 @@ mkdirSync(RESULTS_DIR, { recursive: true });
 const outFile = join(RESULTS_DIR, `load-${meta.date.slice(0, 19).replace(/:/g, "-")}.json`);
 writeFileSync(
   outFile,
-  `${JSON.stringify({ meta, goals: verdict, actions: rows, memory, samples, errors: errorSamples, serverOutput, profile, markdown: md }, null, 2)}\n`,
+  `${JSON.stringify({ meta, goals: verdict, actions: rows, memory, heap, samples, errors: errorSamples, serverOutput, profile, markdown: md }, null, 2)}\n`,
 );
 console.log(`\nWrote ${outFile.slice(ROOT.length + 1)}.`);
 await shutdown(0);
