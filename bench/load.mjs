@@ -39,7 +39,7 @@ import { fileURLToPath } from "node:url";
 import { Recorder, Session, targets } from "./load/client.mjs";
 import { runMember } from "./load/member.mjs";
 import { createDatabase, freePort, rssMiB, seed, sleep, startServer } from "./load/processes.mjs";
-import { heapGrowth, mib, summariseHeap, takeSnapshot } from "./load/heap.mjs";
+import { heapReport, takeSnapshot } from "./load/heap.mjs";
 import { summariseProfiles } from "./load/profile.mjs";
 import { actionRows, goals, markdown, memorySummary } from "./load/report.mjs";
 
@@ -297,9 +297,10 @@ const sampler = setInterval(() => {
 }, sampleEvery * 1000);
 
 // Heap snapshots of the web processes, one after another: after the warm-up and at the end.
-const snapshots = Object.fromEntries(servers.filter((s) => s.role === "web").map((s) => [s.name, {}]));
+const webServers = servers.filter((s) => s.role === "web");
+const snapshots = Object.fromEntries(webServers.map((s) => [s.name, {}]));
 const snapshotAll = async (when) => {
-  for (const s of servers.filter((x) => x.role === "web")) {
+  for (const s of webServers) {
     const started = Date.now();
     snapshots[s.name][when] = await takeSnapshot(s.pid, heapDir);
     console.log(`  heap snapshot of ${s.name} (${when}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -400,37 +401,8 @@ pool.destroy();
 await Promise.all(servers.map((s) => s.stop()));
 const profile = profDir ? summariseProfiles(profDir) : null;
 
-const heap = [];
-for (const [name, files] of Object.entries(heapDir ? snapshots : {})) {
-  if (!files.warm || !files.end) {
-    heap.push({ process: name, error: "a snapshot was not written in time" });
-    continue;
-  }
-  const [warm, end] = [await summariseHeap(files.warm), await summariseHeap(files.end)];
-  heap.push({
-    process: name,
-    warmMiB: mib(warm.totalBytes),
-    endMiB: mib(end.totalBytes),
-    objects: [warm.objects, end.objects],
-    grew: heapGrowth(warm, end).map((r) => ({ ...r, bytes: mib(r.bytes), bytesAfter: mib(r.bytesAfter) })),
-  });
-}
-if (heap.length) {
-  console.log("\nLive JavaScript heap of the web processes (heap snapshots, after garbage collection):");
-  for (const h of heap) {
-    if (h.error) {
-      console.log(`  ${h.process}: ${h.error}`);
-      continue;
-    }
-    console.log(
-      `  ${h.process}: ${h.warmMiB} MiB after the warm-up, ${h.endMiB} MiB at the end; grew most (MiB, objects):`,
-    );
-    for (const r of h.grew)
-      console.log(
-        `    ${r.kind}: ${r.bytes >= 0 ? "+" : ""}${r.bytes} (${r.count >= 0 ? "+" : ""}${r.count}), ${r.bytesAfter} at the end`,
-      );
-  }
-}
+const { heap, text: heapText } = heapDir ? await heapReport(snapshots) : { heap: [], text: "" };
+if (heapText) console.log(`\n${heapText}`);
 
 const serverOutput = Object.fromEntries(servers.map((s) => [s.name, s.complaints()]));
 const md = markdown({ meta, rows, memory, verdict, errorSamples, serverOutput });

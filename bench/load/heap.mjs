@@ -107,4 +107,42 @@ export async function takeSnapshot(pid, dir, timeoutMs = 180_000) {
   return null;
 }
 
-export const mib = (bytes) => Math.round((bytes / 2 ** 20) * 10) / 10;
+const mib = (bytes) => Math.round((bytes / 2 ** 20) * 10) / 10;
+
+/**
+ * Per process (`{ name: { warm, end } }`, snapshot files or null): the live heap after the warm-up
+ * and at the end and what grew most, in MiB; and the same as text to print.
+ */
+export async function heapReport(snapshots) {
+  const heap = [];
+  const lines = ["Live JavaScript heap of the web processes (heap snapshots, after garbage collection):"];
+  for (const [name, files] of Object.entries(snapshots)) {
+    if (!files.warm || !files.end) {
+      heap.push({ process: name, error: "a snapshot was not written in time" });
+      lines.push(`  ${name}: a snapshot was not written in time`);
+      continue;
+    }
+    const [warm, end] = [await summariseHeap(files.warm), await summariseHeap(files.end)];
+    const grew = heapGrowth(warm, end).map((r) => ({
+      kind: r.kind,
+      mib: mib(r.bytes),
+      objects: r.count,
+      mibAtEnd: mib(r.bytesAfter),
+    }));
+    heap.push({
+      process: name,
+      warmMiB: mib(warm.totalBytes),
+      endMiB: mib(end.totalBytes),
+      objects: [warm.objects, end.objects],
+      grew,
+    });
+    lines.push(
+      `  ${name}: ${mib(warm.totalBytes)} MiB after the warm-up, ${mib(end.totalBytes)} MiB at the end; grew most:`,
+    );
+    for (const r of grew)
+      lines.push(
+        `    ${r.kind}: +${r.mib} MiB (${r.objects >= 0 ? "+" : ""}${r.objects} objects), ${r.mibAtEnd} MiB at the end`,
+      );
+  }
+  return { heap, text: lines.join("\n") };
+}
