@@ -50,5 +50,5 @@ describe("an automation's redirect", () => {
     expect(first.headers.get("location")).toBe("/thank-you");
     const again = await e2e.t.request(site.slug, "/course", { cookie, redirect: "manual" });
     expect(again.status).toBe(200);
-  }, 60_000);
+  });
 });

@@ -359,7 +359,7 @@ describe("screenshots (docs/screenshots)", () => {
     }
   }
 
-  it("each shell at desktop (1280×800) and phone (375×740) widths", { timeout: 120_000 }, async () => {
+  it("each shell at desktop (1280×800) and phone (375×740) widths", async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     const platform = e2e.t.origin();
 
