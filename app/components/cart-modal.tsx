@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { IconShoppingCart, IconTrash } from "@tabler/icons-react";
+import { Link } from "react-router";
 import { useTranslation } from "../i18n/use-translation";
 import { formatMoney } from "../../core/currency";
 import { useCart } from "../hooks/use-cart";
@@ -59,7 +60,9 @@ export function CartModal({ currency, onClose }: { currency: string; onClose: ()
             <Button variant="default" onClick={onClose}>
               {t("cart.continue")}
             </Button>
-            <Button component="a" href="/checkout">
+            {/* In the app, not a new document: what this page still has to send (the funnel's
+                add-to-cart event) goes before the checkout's own page view. */}
+            <Button component={Link} to="/checkout" onClick={onClose}>
               {t("cart.checkout")}
             </Button>
           </Group>
