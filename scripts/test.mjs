@@ -97,7 +97,9 @@ if (want("int") && process.env.TEST_DATABASE_URL) {
   console.log("\n(TEST_DATABASE_URL not set: the integration suite ran on PGlite only)");
 }
 if (want("e2e") && built) {
-  await vitest("browser tests (Chromium)", "e2e");
+  // The browser tests serve the platform on PGlite, the embedded default (decision 0075): without
+  // this the step inherited TEST_DATABASE_URL, and nothing on CI ran on PGlite.
+  await vitest("browser tests (Chromium)", "e2e", { TEST_DATABASE_URL: "" });
   // axe checked every screen the browser tests showed (tests/e2e/axe-sweep.ts); a violation also
   // fails the test that showed it, but a retried test must not hide one.
   const axe = "test-results/axe/summary.json";

@@ -22,7 +22,7 @@ afterAll(async () => {
 
 describe.skipIf(!onPostgres)("job queues on a fresh database", () => {
   it("are created once when four processes start at the same moment", async () => {
-    fresh = await createTestDatabase();
+    fresh = await createTestDatabase({ empty: true });
     const first = await openDatabase({ url: fresh.url, poolSize: 3 });
     opened.push(first);
     await migrateDatabase(first);

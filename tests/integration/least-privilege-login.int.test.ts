@@ -39,7 +39,7 @@ describe.skipIf(!serverUrl)("logged in as a least-privileged role (PostgreSQL)",
   let S: SiteWithOwner;
 
   beforeAll(async () => {
-    base = await createTestDatabase();
+    base = await createTestDatabase({ empty: true });
     const dbName = new URL(base.url!).pathname.slice(1);
     // What the DBA runs once (docs/deploy.md); the database itself stays the administrator's.
     await asAdmin("postgres", [

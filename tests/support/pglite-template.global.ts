@@ -1,11 +1,40 @@
-// Runs once before the integration and browser suites: makes one in-memory PGlite database,
-// migrates it, and writes its data directory to a file that every test file's in-memory databases
-// start from (pglite-template.setup.ts), so each skips initdb and the migrations.
+// Runs once before the integration and browser suites: makes one migrated database that every
+// test file's databases start from, so each skips the migrations. On PGlite (the default) the
+// template is an in-memory database's data directory written to a file (pglite-template.setup.ts
+// loads it); on PostgreSQL (TEST_DATABASE_URL) it is a migrated database on that server, which
+// createTestDatabase copies with CREATE DATABASE … TEMPLATE.
+import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
+import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../../server/db/client";
 import { migrateDatabase } from "../../server/db/migrate";
+
+async function admin(serverUrl: string, statement: string) {
+  const c = new pg.Client({ connectionString: serverUrl });
+  await c.connect();
+  try {
+    await c.query(statement);
+  } finally {
+    await c.end();
+  }
+}
+
+/** A migrated PostgreSQL database named for this run, and how to drop it. */
+async function postgresTemplate(serverUrl: string): Promise<{ name: string; drop(): Promise<void> }> {
+  const name = `atrium_tpl_${randomBytes(6).toString("hex")}`;
+  await admin(serverUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 1 });
+  try {
+    await migrateDatabase(database);
+  } finally {
+    await database.close();
+  }
+  return { name, drop: () => admin(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
 
 export default async function setup(project: TestProject) {
   const file = resolve(".tmp", `pglite-template-${process.pid}-${project.name}.tar`);
@@ -19,11 +48,18 @@ export default async function setup(project: TestProject) {
     await database.close();
   }
   project.provide("pgliteTemplate", file);
-  return () => rmSync(file, { force: true });
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  const onServer = serverUrl ? await postgresTemplate(serverUrl) : null;
+  project.provide("postgresTemplate", onServer?.name ?? "");
+  return async () => {
+    rmSync(file, { force: true });
+    await onServer?.drop();
+  };
 }
 
 declare module "vitest" {
   export interface ProvidedContext {
     pgliteTemplate: string;
+    postgresTemplate: string;
   }
 }
