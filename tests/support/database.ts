@@ -9,27 +9,27 @@ import type {} from "./pglite-template.global";
 
 export type TestDatabase = { url?: string; drop(): Promise<void> };
 
+/** Runs one statement on the test server (`serverUrl`), as its administrator, in its own connection. */
+export async function onTestServer(serverUrl: string, statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
 export async function createTestDatabase(opts: { empty?: boolean } = {}): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return { drop: async () => undefined };
   const name = `atrium_t_${randomBytes(6).toString("hex")}`;
   const template = opts.empty ? "" : inject("postgresTemplate");
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
-  } finally {
-    await admin.end();
-  }
+  await onTestServer(serverUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
+    drop: () => onTestServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
 }

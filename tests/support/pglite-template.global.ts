@@ -6,25 +6,15 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../../server/db/client";
 import { migrateDatabase } from "../../server/db/migrate";
-
-async function admin(serverUrl: string, statement: string) {
-  const c = new pg.Client({ connectionString: serverUrl });
-  await c.connect();
-  try {
-    await c.query(statement);
-  } finally {
-    await c.end();
-  }
-}
+import { onTestServer } from "./database";
 
 /** A migrated PostgreSQL database named for this run, and how to drop it. */
 async function postgresTemplate(serverUrl: string): Promise<{ name: string; drop(): Promise<void> }> {
   const name = `atrium_tpl_${randomBytes(6).toString("hex")}`;
-  await admin(serverUrl, `CREATE DATABASE ${name}`);
+  await onTestServer(serverUrl, `CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), poolSize: 1 });
@@ -33,7 +23,7 @@ async function postgresTemplate(serverUrl: string): Promise<{ name: string; drop
   } finally {
     await database.close();
   }
-  return { name, drop: () => admin(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return { name, drop: () => onTestServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 export default async function setup(project: TestProject) {
