@@ -19,7 +19,12 @@ export { isConnectionLoss } from "./connection-loss";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/**
+ * A transaction. Drizzle's relational queries (`tx.query.…`) are left out: statements are written
+ * with the query builder, and the PostgreSQL runner builds its transactions without the schema
+ * they would need (tenant.ts).
+ */
+export type Tx = Omit<PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>, "query">;
 
 /** A raw SQL runner for the few callers that are not Drizzle (migrations, pg-boss). */
 export type SqlRunner = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
