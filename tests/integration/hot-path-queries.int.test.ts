@@ -34,9 +34,16 @@ describe.skipIf(!onPostgres || !serverBuildExists())("statements per request on 
     await t?.close();
   });
 
-  /** Statements sent while `request` is served, after one unmeasured warm-up. */
-  async function counted(request: () => Promise<Response>): Promise<{ status: number; statements: string[] }> {
-    await request();
+  /**
+   * Statements sent while `request` is served (with `untilQuiet`, and the background work it starts
+   * until the database is quiet), after `warmUp` (the request itself by default) ran unmeasured.
+   */
+  async function counted(
+    warmUp: () => Promise<Response>,
+    request = warmUp,
+    opts: { untilQuiet?: boolean } = {},
+  ): Promise<{ status: number; statements: string[] }> {
+    await warmUp();
     // Background work of the seed (its events' notifications and mail) uses the same driver: wait
     // until nothing else is talking to the database, so only the request's statements are counted.
     for (let quiet = 0, waited = 0; quiet < 3 && waited < 100; waited++) {
@@ -46,6 +53,12 @@ describe.skipIf(!onPostgres || !serverBuildExists())("statements per request on 
     }
     statements = [];
     const res = await request();
+    // The background work the request started (its events' handling), until the database is quiet.
+    for (let quiet = 0, waited = 0; opts.untilQuiet && quiet < 3 && waited < 100; waited++) {
+      const before = statements.length;
+      await new Promise((r) => setTimeout(r, 100));
+      quiet = statements.length === before ? quiet + 1 : 0;
+    }
     const seen = statements;
     statements = null;
     return { status: res.status, statements: seen };
@@ -90,6 +103,29 @@ describe.skipIf(!onPostgres || !serverBuildExists())("statements per request on 
     );
     // The update of the enrolment goes with the commit: its lock is not held across a round trip.
     expect(r.statements.at(-1)).toMatch(/^update "course_students".*;\s*(insert into "event_outbox".*;\s*)?commit$/is);
+  });
+
+  it("a completed item's event: the points are read and granted in one transaction of its handling", async () => {
+    const course = await body(await t.request("demo", "/api/v1/catalog/courses/glazing-workshop", { cookie: student }));
+    const itemId = course.outline.find((i: { id?: string }) => i.id).id;
+    const url = `/api/v1/courses/${course.id}/items/${itemId}/complete`;
+    // Not complete before, so the completion emits lesson_completed; its handling is counted too.
+    const r = await counted(
+      () => t.request("demo", url, { method: "DELETE", cookie: student }),
+      () => t.request("demo", url, { method: "PUT", cookie: student }),
+      { untilQuiet: true },
+    );
+    expect(r.status).toBe(200);
+    const transactions = r.statements
+      .join("\n")
+      .split(/^begin/im)
+      .slice(1);
+    const granting = transactions.filter((x) => /insert into "points_log"/i.test(x));
+    expect(granting).toHaveLength(1);
+    // The site's gamification switch and its rules: one statement, in the granting transaction.
+    expect(granting[0]).toMatch(/select "features", \(select ("options"\.)?"value" from "options"/i);
+    // The request, the event's claim, its three subscribers (points, webhooks, automations), done.
+    expect(transactions).toHaveLength(6);
   });
 
   it("an offline checkout with a coupon: one transaction, and the coupon's use is counted with the commit", async () => {

@@ -3,14 +3,12 @@
 // keys make a second delivery change nothing. Points are earned once per unit, course, quiz,
 // review and group post, however often a course is reset and done again.
 import type { PointActivity } from "../../../core/points";
-import { siteHasFeature } from "../../../core/features";
 import { isUuid } from "../../../core/uuid";
 import type { Db } from "../../db/client";
 import { withTenant } from "../../db/tenant";
-import { accounts } from "../accounts";
 import { type DomainEvent, events } from "../events";
 import { type ActivityDraft, announcePoints, grantInTx, recordActivity } from "./grants";
-import { pointRules } from "./rules";
+import { pointsFor } from "./rules";
 
 const str = (v: unknown): string | null => (typeof v === "string" && v.length > 0 ? v : null);
 
@@ -84,15 +82,12 @@ export const HEARD_EVENTS = [
 export async function onMemberEvent(db: Db, event: DomainEvent): Promise<void> {
   const heard = heardFrom(event);
   if (!heard) return;
-  const site = heard.earns ? await accounts.byId(db, event.accountId) : null;
-  const points =
-    heard.earns && site && siteHasFeature(site.features, "gamification")
-      ? (await pointRules(db, event.accountId)).points[heard.earns.reason]
-      : 0;
   const granted = await withTenant(db, event.accountId, async (tx) => {
     if (heard.activity)
       await recordActivity(tx, event.accountId, { userId: heard.userId, ...heard.activity, at: event.createdAt });
-    if (!heard.earns || points <= 0) return false;
+    if (!heard.earns) return false;
+    const points = await pointsFor(tx, event.accountId, heard.earns.reason);
+    if (points <= 0) return false;
     return grantInTx(tx, event.accountId, {
       userId: heard.userId,
       reason: heard.earns.reason,
