@@ -41,9 +41,15 @@ describe("funnels", () => {
       await panel.getByLabel(label).click();
       await page.getByRole("option", { name: option }).click();
     };
+    // The settings beside the canvas are those of the step named: wait for them before using them
+    // (on a busy machine the panel may still show the step chosen before, and the change would go there).
+    const settingsOf = (label: string) =>
+      page.getByRole("group", { name: fill(f.a11y.settingsOf, { label }), exact: true }).waitFor();
     const addStep = async (type: string, name: string, object?: [string, string]) => {
       await page.getByRole("button", { name: `+ ${type}` }).click();
+      await settingsOf(type);
       await panel.getByRole("textbox", { name: f.stepLabel }).fill(name);
+      await settingsOf(name);
       if (object) await pick(object[0], object[1]);
     };
     await addStep(f.types.courses, "Learn", [f.objectOf.course, "Wheel Throwing"]);
@@ -53,7 +59,14 @@ describe("funnels", () => {
     // Four steps and no connections yet: more than one first step.
     await page.getByText(f.errors.start).waitFor();
     const connect = async (from: string, to: string) => {
-      await page.getByTestId("funnel-step").filter({ hasText: from }).click();
+      // Chosen as the step's help says, with Enter on the focused step: a step beyond the canvas's
+      // visible part, or under another, is reached all the same.
+      const step = page
+        .locator(".react-flow__node")
+        .filter({ has: page.getByTestId("funnel-step").filter({ hasText: from }) });
+      await step.focus();
+      await step.press("Enter");
+      await settingsOf(from);
       await pick(f.leadsTo, to);
       await page.keyboard.press("Escape");
     };
@@ -68,6 +81,16 @@ describe("funnels", () => {
     await page.getByRole("button", { name: en.editorFrame.save }).click();
     await page.getByText(f.saved).waitFor();
     expect(await page.locator(".react-flow__edge").count()).toBe(3);
+    const drawn = await page
+      .locator(".react-flow__edge")
+      .evaluateAll((es) => es.map((e) => e.getAttribute("aria-label")));
+    expect(drawn.sort()).toEqual(
+      [
+        ["Basket", "Pay"],
+        ["Learn", "Basket"],
+        ["Pay", "Thanks"],
+      ].map(([from, to]) => fill(f.a11y.connection, { from, to })),
+    );
     await page.screenshot({ path: "docs/screenshots/funnel-editor.png", fullPage: true });
     expect(await axeCheck(page)).toEqual([]);
     const funnelUrl = page.url();
