@@ -34,6 +34,15 @@ describe.skipIf(!onPostgres || !serverBuildExists())("statements per request on 
     await t?.close();
   });
 
+  /** Until no statement was sent for three 100 ms ticks in a row (ten seconds at most). */
+  async function databaseQuiet() {
+    for (let quiet = 0, waited = 0; quiet < 3 && waited < 100; waited++) {
+      const before = statements?.length ?? 0;
+      await new Promise((r) => setTimeout(r, 100));
+      quiet = (statements?.length ?? 0) === before ? quiet + 1 : 0;
+    }
+  }
+
   /**
    * Statements sent while `request` is served (with `untilQuiet`, and the background work it starts
    * until the database is quiet), after `warmUp` (the request itself by default) ran unmeasured.
@@ -46,19 +55,12 @@ describe.skipIf(!onPostgres || !serverBuildExists())("statements per request on 
     await warmUp();
     // Background work of the seed (its events' notifications and mail) uses the same driver: wait
     // until nothing else is talking to the database, so only the request's statements are counted.
-    for (let quiet = 0, waited = 0; quiet < 3 && waited < 100; waited++) {
-      statements = [];
-      await new Promise((r) => setTimeout(r, 100));
-      quiet = statements.length === 0 ? quiet + 1 : 0;
-    }
+    statements = [];
+    await databaseQuiet();
     statements = [];
     const res = await request();
     // The background work the request started (its events' handling), until the database is quiet.
-    for (let quiet = 0, waited = 0; opts.untilQuiet && quiet < 3 && waited < 100; waited++) {
-      const before = statements.length;
-      await new Promise((r) => setTimeout(r, 100));
-      quiet = statements.length === before ? quiet + 1 : 0;
-    }
+    if (opts.untilQuiet) await databaseQuiet();
     const seen = statements;
     statements = null;
     return { status: res.status, statements: seen };
